@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Every error the API can answer with. The browser maps codes to the spec's toasts. */
+export const ErrorCodeSchema = z.enum([
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'ACCOUNT_PENDING',
+  'ACCOUNT_DENIED',
+  'ACCOUNT_DEACTIVATED',
+  'ADMIN_ONLY',
+  'CSRF_REJECTED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'LAST_ADMIN',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** The one code-to-status map (ARCHITECTURE.md, Errors). */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_PENDING: 403,
+  ACCOUNT_DENIED: 403,
+  ACCOUNT_DEACTIVATED: 403,
+  ADMIN_ONLY: 403,
+  CSRF_REJECTED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  LAST_ADMIN: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
+
+export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** The body of every non-2xx answer. */
+export const ApiErrorBodySchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  issues: z.array(FieldIssueSchema).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { RoleSchema } from '../auth/roles.ts';
+
+/** user_profiles (spec part 1 §3) plus the deactivation state an administrator of a team needs. */
+export const ProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: RoleSchema,
+  deactivated: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** GET /api/me: who is signed in. */
+export const MeResponseSchema = z.object({ profile: ProfileSchema });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+export function fullName(p: { firstName: string; lastName: string; email: string }): string {
+  const name = `${p.firstName} ${p.lastName}`.trim();
+  return name || p.email;
+}

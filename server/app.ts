@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { createDb } from './db/database.ts';
+import { createSystemMailer } from './mail/system-mail.ts';
+import { createChangeHub } from './realtime/change-hub.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { registerAccessControl, type RouteAccess } from './plugins/access-control.ts';
+import { registerCsrfProtection } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export type AppConfig = {
+  databaseUrl: string;
+  poolSize: number;
+  sessionSecret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  adminEmail: string | undefined;
+  systemSmtpUrl: string | undefined;
+  systemMailFrom: string;
+  logLevel: string;
+  webDist: string | null;
+  clock?: () => Date;
+};
+
+/** Builds the whole server without listening; tests drive it with app.inject(). */
+export type App = FastifyInstance & { ctx: AppContext; routeTable: RouteAccess[] };
+
+export async function buildApp(config: AppConfig): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = createDb(config.databaseUrl, config.poolSize);
+  const mailer = createSystemMailer({ db, smtpUrl: config.systemSmtpUrl, from: config.systemMailFrom, log: app.log });
+  const trustedFor = (request: Request | undefined) => {
+    const origins = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
+    if (request) origins.push(new URL(request.url).origin);
+    return origins;
+  };
+  const auth = createAuth({ db, secret: config.sessionSecret, publicUrl: config.publicUrl, trustedOrigins: trustedFor, adminEmail: config.adminEmail, mailer });
+  const changes = createChangeHub({ connectionString: config.databaseUrl, log: app.log });
+  const ctx: AppContext = {
+    db,
+    auth,
+    mailer,
+    changes,
+    clock: config.clock ?? (() => new Date()),
+    publicUrl: config.publicUrl.replace(/\/$/, ''),
+    adminEmail: config.adminEmail,
+  };
+
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  const trusted = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
+  registerCsrfProtection(app, trusted);
+  const routeTable = registerAccessControl(app, ctx);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('referrer-policy', 'same-origin');
+    void reply.header('x-frame-options', 'DENY');
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+  });
+
+  registerAuthRoutes(app, ctx);
+  registerHealthRoutes(app, ctx);
+  registerRealtimeRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
+  await registerWebApp(app, config.webDist);
+
+  await changes.start();
+  app.addHook('onClose', async () => {
+    await changes.stop();
+    await db.destroy();
+  });
+  app.decorate('ctx', ctx);
+  app.decorate('routeTable', routeTable);
+  return app as unknown as App;
+}

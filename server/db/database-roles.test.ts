@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createDb, withActor, type Db } from './database.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+
+let db: TestDatabase;
+let app: Db;
+const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = createDb(db.appUrl, 2);
+  for (const [i, id] of ids.entries()) {
+    await db.admin.query(`insert into auth_users (id, email) values ($1, $2)`, [id, `p${i}@example.com`]);
+    await db.admin.query(`insert into user_profiles (id, email, role) values ($1, $2, 'user')`, [id, `p${i}@example.com`]);
+  }
+});
+afterAll(async () => {
+  await app.destroy();
+  await db.drop();
+});
+
+describe('the application database role', () => {
+  it('is neither superuser nor owner of the tables, and cannot bypass row-level security', async () => {
+    const role = await sql<{ rolsuper: boolean; rolbypassrls: boolean; owns: number }>`
+      select r.rolsuper, r.rolbypassrls,
+        (select count(*)::int from pg_tables t where t.schemaname = 'public' and t.tableowner = current_user) as owns
+      from pg_roles r where r.rolname = current_user`.execute(app);
+    expect(role.rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, owns: 0 });
+  });
+
+  it('sees only its own profile when acting for a user, every profile when acting as admin, none without an actor', async () => {
+    const own = await withActor(app, { kind: 'user', userId: ids[0]! }, (trx) => trx.selectFrom('user_profiles').select('id').execute());
+    expect(own.map((r) => r.id)).toEqual([ids[0]]);
+    const all = await withActor(app, { kind: 'admin', userId: ids[1]! }, (trx) => trx.selectFrom('user_profiles').select('id').execute());
+    expect(all.map((r) => r.id).sort()).toEqual([...ids].sort());
+    const none = await app.selectFrom('user_profiles').select('id').execute();
+    expect(none).toEqual([]);
+  });
+
+  it('cannot change another user\'s profile when acting for a user', async () => {
+    const updated = await withActor(app, { kind: 'user', userId: ids[0]! }, (trx) =>
+      trx.updateTable('user_profiles').set({ role: 'admin' }).where('id', '=', ids[1]!).executeTakeFirst(),
+    );
+    expect(Number(updated.numUpdatedRows)).toBe(0);
+  });
+
+  it('cannot alter the schema', async () => {
+    await expect(sql`alter table user_profiles add column sneaky text`.execute(app)).rejects.toThrow(/must be owner/);
+  });
+});

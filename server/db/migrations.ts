@@ -1,0 +1,19 @@
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import * as m0001 from './migrations/0001-accounts.ts';
+
+/** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).at(-1) ?? null;
+
+/** Runs pending migrations as the schema owner. Kysely's migrator takes a lock, so several instances may start at once. */
+export async function migrateToLatest(ownerDb: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db: ownerDb, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { createHmac } from 'node:crypto';
+import { ConfigError, parseEnv } from './config/env.ts';
+import { loadOrCreateSecrets } from './config/secrets.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
+import { appUrlFrom, ensureDatabaseExists, prepareSchema } from './db/database.ts';
+import { buildApp } from './app.ts';
+
+const EMBEDDED_DATABASE = 'callcrm';
+
+/** Starts the product: configuration, database (embedded unless DATABASE_URL), migrations, then the HTTP server. */
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const log = (message: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: message }));
+  const dataDir = path.resolve(env.DATA_DIR);
+  const secrets = loadOrCreateSecrets(dataDir);
+  const sessionSecret = env.SESSION_SECRET ?? secrets.sessionSecret;
+
+  let embedded: EmbeddedPostgres | null = null;
+  let ownerUrl = env.DATABASE_URL;
+  if (!ownerUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT, password: secrets.postgresPassword, log });
+    await ensureDatabaseExists(embedded.url('postgres'), EMBEDDED_DATABASE);
+    ownerUrl = embedded.url(EMBEDDED_DATABASE);
+  }
+  // Instances sharing a database share SESSION_SECRET, so they derive the same app-role password.
+  const appPassword = env.SESSION_SECRET
+    ? createHmac('sha256', env.SESSION_SECRET).update('app-db-password').digest('base64url')
+    : secrets.appDbPassword;
+  const appRole = env.DATABASE_APP_URL ? decodeURIComponent(new URL(env.DATABASE_APP_URL).username) : env.DATABASE_APP_ROLE;
+  const applied = await prepareSchema({ ownerUrl, appRole, appPassword: env.DATABASE_APP_URL ? null : appPassword });
+  if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const app = await buildApp({
+    databaseUrl: env.DATABASE_APP_URL ?? appUrlFrom(ownerUrl, appRole, appPassword),
+    poolSize: env.DATABASE_POOL_SIZE,
+    sessionSecret,
+    publicUrl,
+    trustedOrigins: env.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+    trustProxy: env.TRUST_PROXY,
+    adminEmail: env.ADMIN_EMAIL,
+    systemSmtpUrl: env.SYSTEM_SMTP_URL,
+    systemMailFrom: env.SYSTEM_MAIL_FROM ?? `CallCRM <no-reply@${new URL(publicUrl).hostname}>`,
+    logLevel: env.LOG_LEVEL,
+    webDist: path.resolve('dist/web'),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch((error: unknown) => app.log.error({ err: error }, 'error while closing'));
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`CallCRM is running at ${publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('CallCRM could not start:', error);
+  }
+  process.exit(1);
+});

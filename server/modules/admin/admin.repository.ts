@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import {
+  ACCOUNTS_PAGE_SIZE,
+  type AccountsPage,
+  type AccountStatusFilter,
+  type AdminStats,
+} from '#domain/admin/admin.schema.ts';
+import type { Profile } from '#domain/profiles/profile.schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import { PROFILE_COLUMNS, toProfile } from '../profiles/profiles.repository.ts';
+
+export async function getAdminStats(db: DbExecutor): Promise<AdminStats> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`count(*) filter (where role = 'pending')::int`.as('pending'),
+      sql<number>`count(*) filter (where role in ('user', 'admin'))::int`.as('approved'),
+      sql<number>`count(*) filter (where role = 'denied')::int`.as('denied'),
+      sql<number>`count(*) filter (where deactivated_at is not null)::int`.as('deactivated'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    totalUsers: row.total,
+    pendingApproval: row.pending,
+    approvedUsers: row.approved,
+    deniedUsers: row.denied,
+    deactivatedUsers: row.deactivated,
+  };
+}
+
+export async function findPendingProfiles(db: DbExecutor): Promise<Profile[]> {
+  const rows = await db
+    .selectFrom('user_profiles')
+    .select(PROFILE_COLUMNS)
+    .where('role', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map(toProfile);
+}
+
+export async function findAccounts(
+  db: DbExecutor,
+  query: { search?: string | undefined; status: AccountStatusFilter; page: number },
+): Promise<AccountsPage> {
+  let base = db.selectFrom('user_profiles');
+  if (query.status === 'approved') base = base.where('role', 'in', ['user', 'admin']).where('deactivated_at', 'is', null);
+  if (query.status === 'pending') base = base.where('role', '=', 'pending');
+  if (query.status === 'denied') base = base.where('role', '=', 'denied');
+  if (query.status === 'deactivated') base = base.where('deactivated_at', 'is not', null);
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where(sql<boolean>`(email || ' ' || first_name || ' ' || last_name) ilike ${pattern}`);
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select(PROFILE_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(ACCOUNTS_PAGE_SIZE)
+      .offset((query.page - 1) * ACCOUNTS_PAGE_SIZE)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { users: rows.map(toProfile), total: count.n, page: query.page, pageSize: ACCOUNTS_PAGE_SIZE };
+}
+
+/** Locks and returns the profile, so concurrent admin actions on the same account apply one after the other. */
+export async function lockProfile(db: DbExecutor, userId: string): Promise<Profile | undefined> {
+  const row = await db.selectFrom('user_profiles').select(PROFILE_COLUMNS).where('id', '=', userId).forUpdate().executeTakeFirst();
+  return row ? toProfile(row) : undefined;
+}
+
+/** Active admins, locked: two admins demoting each other at once cannot both succeed. */
+export async function countActiveAdminsForUpdate(db: DbExecutor): Promise<number> {
+  const rows = await db
+    .selectFrom('user_profiles')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('deactivated_at', 'is', null)
+    .forUpdate()
+    .execute();
+  return rows.length;
+}
+
+export async function updateProfileAccess(
+  db: DbExecutor,
+  userId: string,
+  change: { role?: Profile['role']; deactivatedAt?: Date | null; reviewedBy?: string; reviewedAt?: Date },
+): Promise<Profile> {
+  const row = await db
+    .updateTable('user_profiles')
+    .set({
+      ...(change.role !== undefined ? { role: change.role } : {}),
+      ...(change.deactivatedAt !== undefined ? { deactivated_at: change.deactivatedAt } : {}),
+      ...(change.reviewedBy !== undefined ? { reviewed_by: change.reviewedBy, reviewed_at: change.reviewedAt ?? new Date() } : {}),
+    })
+    .where('id', '=', userId)
+    .returning(PROFILE_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toProfile(row);
+}
+
+export async function findSystemOutbox(db: DbExecutor, limit: number) {
+  return db
+    .selectFrom('outbox_messages')
+    .select(['id', 'kind', 'to_address', 'subject', 'text_body', 'created_at'])
+    .where('user_id', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

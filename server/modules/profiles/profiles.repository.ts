@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Profile } from '#domain/profiles/profile.schema.ts';
+import { roleForNewProfile, shouldUpgradeToAdmin } from '#domain/auth/roles.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import type { UserProfilesTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'role', 'deactivated_at', 'created_at'] as const;
+
+export function toProfile(row: Pick<Selectable<UserProfilesTable>, (typeof PROFILE_COLUMNS)[number]>): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    deactivated: row.deactivated_at !== null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function findProfile(db: DbExecutor, id: string): Promise<Profile | undefined> {
+  const row = await db.selectFrom('user_profiles').select(PROFILE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toProfile(row) : undefined;
+}
+
+/**
+ * Creates the profile of a new account, or returns the existing one (spec part 1 §2 "the profile is ensured").
+ * The first profile of an instance becomes admin; the advisory lock makes two simultaneous first sign-ups
+ * yield exactly one admin. ADMIN_EMAIL's profile becomes, or is upgraded to, admin.
+ * Runs in a transaction acting as the system.
+ */
+export async function ensureProfile(
+  trx: DbExecutor,
+  user: { id: string; email: string; firstName: string; lastName: string },
+  adminEmail: string | undefined,
+): Promise<Profile> {
+  await sql`select pg_advisory_xact_lock(hashtext('user_profiles:first_admin'))`.execute(trx);
+  const existing = await findProfile(trx, user.id);
+  if (existing) {
+    if (!shouldUpgradeToAdmin({ email: existing.email, role: existing.role, adminEmail })) return existing;
+    const row = await trx
+      .updateTable('user_profiles')
+      .set({ role: 'admin', deactivated_at: null })
+      .where('id', '=', user.id)
+      .returning(PROFILE_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toProfile(row);
+  }
+  const admin = await trx.selectFrom('user_profiles').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+  const role = roleForNewProfile({ email: user.email, adminEmail, instanceHasAdmin: admin !== undefined });
+  const row = await trx
+    .insertInto('user_profiles')
+    .values({ id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, role })
+    .returning(PROFILE_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toProfile(row);
+}
+
+export async function deleteSessionsOf(db: DbExecutor, userId: string): Promise<void> {
+  await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+}

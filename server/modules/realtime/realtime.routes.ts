@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChangeEvent } from '#domain/realtime/change-event.ts';
+import type { AppContext } from '../../app-context.ts';
+import { viewerOf } from '../../plugins/access-control.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: a Server-Sent Events stream of the changes this viewer may see. The browser invalidates the
+ * matching queries on each event; a comment line every 25 s keeps proxies from closing the stream.
+ */
+export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/events', { config: { access: 'session' } }, (request, reply) => {
+    const viewer = viewerOf(request);
+    const state = { userId: viewer.userId, isAdmin: viewer.profile.role === 'admin' };
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+
+    const send = (event: ChangeEvent) => {
+      // A change to the viewer's own profile (approved, demoted) changes what they may see from now on.
+      if (event.topic === 'profiles' && event.id === state.userId) state.isAdmin = event.role === 'admin';
+      raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    const unsubscribe = ctx.changes.subscribe({ viewer: () => state, send });
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origin the browser is talking to, as this request saw it (behind a proxy when TRUST_PROXY is on). */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function isTrustedOrigin(origin: string, request: FastifyRequest, trusted: readonly string[]): boolean {
+  return origin === requestOrigin(request) || trusted.includes(origin);
+}
+
+/**
+ * Cross-site request protection for every state-changing API route: the browser's Origin (or, failing that, Referer)
+ * must be this server's own origin or a configured trusted one. Session cookies are SameSite=Lax as well.
+ * Routes that receive third-party callbacks opt out with `config: { csrf: false }`.
+ */
+export function registerCsrfProtection(app: FastifyInstance, trustedOrigins: readonly string[]): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.csrf === false) return;
+    const origin = request.headers.origin ?? originOfReferer(request.headers.referer);
+    if (!origin || !isTrustedOrigin(origin, request, trustedOrigins)) {
+      throw new AppError('CSRF_REJECTED', 'Cross-site request refused.');
+    }
+  });
+}
+
+function originOfReferer(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

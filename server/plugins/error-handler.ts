@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '#domain/errors/error-codes.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/** One error handler: validation → 400 with the fields at fault; AppError → its status; anything else → 500, no internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
+      const body: ApiErrorBody = { code: error.code, message: error.message };
+      if (error.issues) body.issues = error.issues;
+      if (error.retryAfterSeconds) body.retryAfterSeconds = error.retryAfterSeconds;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const body: ApiErrorBody = { code: 'VALIDATION_FAILED', message: 'Some fields are invalid.', issues };
+      return reply.status(400).send(body);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' } satisfies ApiErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, unsupported media type and the like: Fastify's own client errors.
+      return reply.status(status).send({ code: 'VALIDATION_FAILED', message: error.message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
+  });
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '#domain/auth/roles.ts';
+import { buildApp, type App } from '../app.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { TEST_ORIGIN, TEST_PUBLIC_URL } from './test-constants.ts';
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (d: Date) => void };
+
+export function createTestClock(start = new Date('2026-11-21T09:00:00Z')): TestClock {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (ms) => (current += ms), set: (d) => (current = d.getTime()) };
+}
+
+export type TestContext = { app: App; db: TestDatabase; clock: TestClock; close: () => Promise<void> };
+
+/** The real server on its own fresh database, driven through app.inject(). */
+export async function createTestApp(options: { adminEmail?: string; systemSmtpUrl?: string } = {}): Promise<TestContext> {
+  const db = await createTestDatabase();
+  const clock = createTestClock();
+  const app = await buildApp({
+    databaseUrl: db.appUrl,
+    poolSize: 5,
+    sessionSecret: 'test-session-secret-that-is-long-enough-1234',
+    publicUrl: TEST_PUBLIC_URL,
+    trustedOrigins: [],
+    trustProxy: false,
+    adminEmail: options.adminEmail,
+    systemSmtpUrl: options.systemSmtpUrl,
+    systemMailFrom: 'CallCRM <no-reply@localhost>',
+    logLevel: 'silent',
+    webDist: null,
+    clock: clock.now,
+  });
+  return {
+    app,
+    db,
+    clock,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+export const uniqueEmail = (prefix = 'person') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+export const PASSWORD = 'correct horse battery';
+
+export type Session = { cookie: string; userId: string; email: string };
+
+function cookieFrom(setCookie: string | string[] | undefined): string {
+  const list = [setCookie ?? []].flat();
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export async function signUp(app: App, email = uniqueEmail(), password = PASSWORD): Promise<Session> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password, name: '' },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body = response.json<{ user: { id: string } }>();
+  return { cookie: cookieFrom(response.headers['set-cookie']), userId: body.user.id, email };
+}
+
+export async function signIn(app: App, email: string, password = PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+  return { response, cookie: cookieFrom(response.headers['set-cookie']) };
+}
+
+/** An account with the given role, arranged directly in the database. */
+export async function createAccount(ctx: TestContext, role: Role | 'deactivated', email = uniqueEmail(role)): Promise<Session> {
+  const session = await signUp(ctx.app, email);
+  const dbRole = role === 'deactivated' ? 'user' : role;
+  await ctx.db.admin.query('update user_profiles set role = $2, deactivated_at = $3 where id = $1', [
+    session.userId,
+    dbRole,
+    role === 'deactivated' ? new Date() : null,
+  ]);
+  return session;
+}
+
+/** The first account of a fresh instance becomes admin; use this to have one before anything else. */
+export async function createFirstAdmin(ctx: TestContext): Promise<Session> {
+  const session = await signUp(ctx.app, uniqueEmail('admin'));
+  const { rows } = await ctx.db.admin.query<{ role: string }>('select role from user_profiles where id = $1', [session.userId]);
+  if (rows[0]?.role !== 'admin') throw new Error('expected the first account to become admin');
+  return session;
+}
+
+export function asCookie(session: Session | null): Record<string, string> {
+  return session ? { cookie: session.cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN };
+}
