@@ -48,6 +48,7 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
+    ignores: ['domain/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

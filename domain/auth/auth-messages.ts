@@ -56,11 +56,20 @@ const KNOWN: { match: (code: string, message: string) => boolean; toast: Toast }
   },
 ];
 
+/** Refusals of our own (DECISIONS.md "Deny", issue 2 rate limits): the server's message under a plain title. */
+const OWN_TITLES: Record<string, string> = {
+  ACCOUNT_DENIED: 'Account denied',
+  ACCOUNT_DEACTIVATED: 'Account deactivated',
+  RATE_LIMITED: 'Too many attempts',
+};
+
 /** Turns an authentication failure into the toast of spec part 1 §8. */
 export function authErrorToast(error: { code?: string | undefined; message?: string | undefined }): Toast {
   const code = error.code ?? '';
   const message = error.message ?? '';
   const known = KNOWN.find((k) => k.match(code, message));
   if (known) return known.toast;
+  const ownTitle = OWN_TITLES[code];
+  if (ownTitle) return { title: ownTitle, description: message, destructive: true };
   return { title: 'Error', description: message || 'An unexpected error occurred', destructive: true };
 }

@@ -21,3 +21,10 @@ export function fullName(p: { firstName: string; lastName: string; email: string
   const name = `${p.firstName} ${p.lastName}`.trim();
   return name || p.email;
 }
+
+/** GET /api/session: who is signed in, if anyone, and why not (never an error status, so the browser stays quiet). */
+export const SessionStateSchema = z.object({
+  profile: ProfileSchema.nullable(),
+  reason: z.enum(['signed-out', 'denied', 'deactivated']).nullable(),
+});
+export type SessionState = z.infer<typeof SessionStateSchema>;

@@ -60,7 +60,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): Ro
   return registeredRoutes;
 }
 
-async function resolveViewer(ctx: AppContext, request: FastifyRequest, setCookies: (c: string[]) => void): Promise<Viewer> {
+/** The signed-in viewer of a request, or an AppError saying why there is none (signed out, denied, deactivated). */
+export async function resolveViewer(ctx: AppContext, request: FastifyRequest, setCookies: (c: string[]) => void): Promise<Viewer> {
   const result = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
   const refreshed = result.headers?.getSetCookie() ?? [];
   if (refreshed.length > 0) setCookies(refreshed);

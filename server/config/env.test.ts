@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './env.ts';
+
+describe('configuration', () => {
+  it('has working defaults with no configuration at all', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info', TRUST_PROXY: false });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad key and its value', () => {
+    expect(() => parseEnv({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-address', SESSION_SECRET: 'short' })).toThrow(ConfigError);
+    try {
+      parseEnv({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-address', SESSION_SECRET: 'short' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT: .*"eighty"/);
+      expect(message).toMatch(/ADMIN_EMAIL/);
+      expect(message).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+    }
+  });
+
+  it('treats empty values as unset and validates URLs', () => {
+    const empty = parseEnv({ DATABASE_URL: '', ADMIN_EMAIL: '' });
+    expect([empty.DATABASE_URL, empty.ADMIN_EMAIL]).toEqual([undefined, undefined]);
+    expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ SYSTEM_SMTP_URL: 'http://x' })).toThrow(/SYSTEM_SMTP_URL/);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { asCookie, createAccount, createFirstAdmin, createTestApp, signUp, type Session, type TestContext } from '../../test/test-app.ts';
+import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
+
+/** Reads Server-Sent Events from a real listening server until `until` matches one, or the deadline passes. */
+async function collectEvents(baseUrl: string, cookie: string, act: () => Promise<unknown>, until: (e: { event: string; data: unknown }) => boolean) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: unknown }[] = [];
+  let buffer = '';
+  let acted = false;
+  const deadline = Date.now() + 5000;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+      if (chunk && !chunk.done) buffer += decoder.decode(chunk.value, { stream: true });
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event) events.push({ event, data: data ? JSON.parse(data) : null });
+      }
+      if (!acted && events.some((e) => e.event === 'ready')) {
+        acted = true;
+        await act();
+      }
+      if (events.some(until)) break;
+    }
+  } finally {
+    controller.abort();
+  }
+  return events;
+}
+
+let ctx: TestContext;
+let admin: Session;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await createFirstAdmin(ctx);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => ctx.close());
+
+const isSignup = (e: { event: string; data: unknown }) =>
+  e.event === 'change' && (e.data as { topic: string; op: string }).topic === 'profiles' && (e.data as { op: string }).op === 'INSERT';
+
+describe('realtime changes over Server-Sent Events', () => {
+  it('tells a watching admin about a new sign-up', async () => {
+    let newcomer: Session | null = null;
+    const events = await collectEvents(baseUrl, admin.cookie, async () => (newcomer = await signUp(ctx.app)), isSignup);
+    const signup = events.find(isSignup);
+    expect(signup?.data).toMatchObject({ topic: 'profiles', op: 'INSERT', role: 'pending', id: newcomer!.userId });
+  });
+
+  it('tells a pending person about their own approval, and nothing about other people', async () => {
+    const person = await createAccount(ctx, 'pending');
+    const own = (e: { event: string; data: unknown }) => e.event === 'change' && (e.data as { id: string }).id === person.userId;
+    const events = await collectEvents(
+      baseUrl,
+      person.cookie,
+      async () => {
+        await signUp(ctx.app); // someone else: must not reach this person
+        await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/approve`, headers: asCookie(admin) });
+      },
+      own,
+    );
+    const changes = events.filter((e) => e.event === 'change').map((e) => e.data as { id: string; role: string });
+    expect(changes).toEqual([expect.objectContaining({ id: person.userId, role: 'user' })]);
+  });
+
+  it('relays a change made through another server instance on the same database', async () => {
+    const other: App = await buildApp({
+      databaseUrl: ctx.db.appUrl,
+      poolSize: 2,
+      sessionSecret: 'test-session-secret-that-is-long-enough-1234',
+      publicUrl: TEST_PUBLIC_URL,
+      trustedOrigins: [],
+      trustProxy: false,
+      adminEmail: undefined,
+      systemSmtpUrl: undefined,
+      systemMailFrom: 'x@localhost',
+      logLevel: 'silent',
+      webDist: null,
+    });
+    try {
+      const events = await collectEvents(baseUrl, admin.cookie, () => signUp(other), isSignup);
+      expect(events.some(isSignup)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /api/session', () => {
+  it('answers 200 with who is signed in, or why nobody is', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ profile: null, reason: 'signed-out' });
+
+    const signedIn = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: asCookie(admin) });
+    expect(signedIn.json()).toMatchObject({ profile: { id: admin.userId, role: 'admin' }, reason: null });
+
+    const denied = await createAccount(ctx, 'denied');
+    const deniedAnswer = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: asCookie(denied) });
+    expect(deniedAnswer.json()).toEqual({ profile: null, reason: 'denied' });
+  });
+});

@@ -1,0 +1,83 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  AccountsPageSchema,
+  AdminStatsSchema,
+  DiagnosticsSchema,
+  PendingUsersResponseSchema,
+  ResetLinkResponseSchema,
+  type AccountStatusFilter,
+} from '#domain/admin/admin.schema.ts';
+import { ProfileSchema } from '#domain/profiles/profile.schema.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Every admin query lives under 'profiles', so a profile change announced by realtime refetches them all. */
+const adminKeys = {
+  stats: ['profiles', 'stats'] as const,
+  pending: ['profiles', 'pending'] as const,
+  accounts: (search: string, status: AccountStatusFilter, page: number) => ['profiles', 'accounts', { search, status, page }] as const,
+  outbox: ['profiles', 'outbox'] as const,
+};
+
+export function useAdminStats() {
+  return useQuery({ queryKey: adminKeys.stats, queryFn: () => apiFetch('/api/admin/stats', { schema: AdminStatsSchema }) });
+}
+
+export function usePendingUsers() {
+  return useQuery({
+    queryKey: adminKeys.pending,
+    queryFn: async () => (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema })).users,
+  });
+}
+
+export function useAccounts(search: string, status: AccountStatusFilter, page: number) {
+  const params = new URLSearchParams({ status, page: String(page), ...(search ? { search } : {}) });
+  return useQuery({
+    queryKey: adminKeys.accounts(search, status, page),
+    queryFn: () => apiFetch(`/api/admin/users?${params.toString()}`, { schema: AccountsPageSchema }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const OutboxSchema = z.object({
+  messages: z.array(z.object({ id: z.string(), kind: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })),
+});
+export function useSystemOutbox() {
+  return useQuery({ queryKey: adminKeys.outbox, queryFn: async () => (await apiFetch('/api/admin/outbox', { schema: OutboxSchema })).messages });
+}
+
+export function useDiagnostics(enabled: boolean) {
+  return useQuery({
+    queryKey: ['diagnostics'],
+    queryFn: () => apiFetch('/api/admin/diagnostics', { schema: DiagnosticsSchema }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export type AccountAction = 'approve' | 'deny' | 'deactivate' | 'reactivate' | 'make-admin' | 'make-user';
+
+function requestFor(action: AccountAction, userId: string) {
+  if (action === 'make-admin' || action === 'make-user') {
+    return apiFetch(`/api/admin/users/${userId}/role`, {
+      method: 'PUT',
+      body: { role: action === 'make-admin' ? 'admin' : 'user' },
+      schema: z.object({ profile: ProfileSchema }),
+    });
+  }
+  return apiFetch(`/api/admin/users/${userId}/${action}`, { method: 'POST', schema: z.object({ profile: ProfileSchema }) });
+}
+
+export function useAccountAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, userId }: { action: AccountAction; userId: string }) => requestFor(action, userId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+  });
+}
+
+export function useResetLink() {
+  return useMutation({
+    mutationFn: (userId: string) => apiFetch(`/api/admin/users/${userId}/reset-link`, { method: 'POST', schema: ResetLinkResponseSchema }),
+  });
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChangeEventSchema, type ChangeEvent } from '#domain/realtime/change-event.ts';
+
+export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+type Listener = (event: ChangeEvent) => void;
+const listeners = new Set<Listener>();
+const statusListeners = new Set<(s: LiveStatus) => void>();
+let currentStatus: LiveStatus = 'connecting';
+
+/** Lets a screen react to a change beyond refetching (the admin's new-signup badge). */
+export function onChangeEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function setStatus(status: LiveStatus): void {
+  currentStatus = status;
+  for (const l of statusListeners) l(status);
+}
+
+/** The stream's state, for the live status label. */
+export function useLiveStatus(): LiveStatus {
+  const [status, setLocal] = useState(currentStatus);
+  useEffect(() => {
+    statusListeners.add(setLocal);
+    return () => {
+      statusListeners.delete(setLocal);
+    };
+  }, []);
+  return status;
+}
+
+/**
+ * Opens the Server-Sent Events stream while someone is signed in, and refetches the queries of each changed topic
+ * (ARCHITECTURE.md realtime). EventSource reconnects by itself after a drop.
+ */
+export function useChangeEvents(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const source = new EventSource('/api/events');
+    setStatus('connecting');
+    source.addEventListener('ready', () => setStatus('live'));
+    source.addEventListener('change', (message: MessageEvent<string>) => {
+      const parsed = ChangeEventSchema.safeParse(JSON.parse(message.data));
+      if (!parsed.success) return;
+      void queryClient.invalidateQueries({ queryKey: [parsed.data.topic] });
+      if (parsed.data.topic === 'profiles') void queryClient.invalidateQueries({ queryKey: ['session'] });
+      for (const l of listeners) l(parsed.data);
+    });
+    source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
+    return () => {
+      source.close();
+      setStatus('offline');
+    };
+  }, [enabled, queryClient]);
+}

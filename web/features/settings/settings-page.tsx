@@ -1,0 +1,70 @@
+import { Moon, Sun } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useTheme } from '../theme/theme-provider.tsx';
+import { NotBuiltYet } from '../placeholders/not-built-yet.tsx';
+
+const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
+
+/** /settings (spec part 2 §2.10). Appearance works now; the other tabs say plainly what is not built yet. */
+export function SettingsPage() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+      <Tabs defaultValue="appearance">
+        <TabsList className="flex-wrap">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="email">Email</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          <TabsTrigger value="appearance">Appearance</TabsTrigger>
+          <TabsTrigger value="integrations">Integrations</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <NotBuiltYet title="Profile" what="Editing your name and password from here is not built yet." />
+        </TabsContent>
+        <TabsContent value="email">
+          <NotBuiltYet title="Email" what="Your SMTP settings and e-mail templates are not built yet." />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotBuiltYet title="Notifications" what="Notification preferences are not built yet." />
+        </TabsContent>
+        <TabsContent value="appearance">
+          <Card>
+            <CardHeader>
+              <CardTitle>Appearance</CardTitle>
+              <CardDescription>Choose a theme. It is stored in this browser; dark is the default.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex gap-2" role="radiogroup" aria-label="Theme">
+              <Button variant={theme === 'light' ? 'default' : 'outline'} role="radio" aria-checked={theme === 'light'} onClick={() => setTheme('light')}>
+                <Sun /> Light
+              </Button>
+              <Button variant={theme === 'dark' ? 'default' : 'outline'} role="radio" aria-checked={theme === 'dark'} onClick={() => setTheme('dark')}>
+                <Moon /> Dark
+              </Button>
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="integrations">
+          <Card>
+            <CardHeader>
+              <CardTitle>Integrations</CardTitle>
+              <CardDescription>These integrations are not available yet. Nothing here connects to another service.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-3 sm:grid-cols-2">
+              {INTEGRATIONS.map((name) => (
+                <div key={name} className="flex items-center justify-between rounded-md border border-border p-3">
+                  <span className="font-medium">{name}</span>
+                  <Button variant="outline" size="sm" disabled title={`${name} integration is not available yet`}>
+                    Not available yet
+                  </Button>
+                </div>
+              ))}
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
