@@ -79,6 +79,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures take their dependencies by destructuring, `{}` when there are none.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -13,6 +13,7 @@ export const ChangeEventSchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
   role: z.string().nullable().optional(),
+  deactivated: z.boolean().optional(),
 });
 export type ChangeEvent = z.infer<typeof ChangeEventSchema>;
 

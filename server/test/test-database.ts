@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { appUrlFrom } from '../db/database.ts';
-import { withDatabase } from './global-setup.ts';
+import { withDatabase } from './test-postgres.ts';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from './test-constants.ts';
 
 export type TestDatabase = {

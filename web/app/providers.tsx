@@ -3,10 +3,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ThemeProvider, useTheme } from '../features/theme/theme-provider.tsx';
+import { useSession } from '../features/auth/api/session.ts';
+import { RealtimeConnection } from '../features/realtime/use-change-events.ts';
 
 function ThemedToaster() {
   const { theme } = useTheme();
   return <Toaster theme={theme} richColors closeButton position="bottom-right" />;
+}
+
+function LiveUpdates() {
+  const { data: profile } = useSession();
+  return <RealtimeConnection viewerId={profile?.id ?? null} />;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -15,6 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
+        <LiveUpdates />
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>

@@ -107,7 +107,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         'op', tg_op,
         'id', rec ->> 'id',
         'userId', rec ->> tg_argv[1],
-        'role', rec ->> 'role'
+        'role', rec ->> 'role',
+        'deactivated', (rec ->> 'deactivated_at') is not null
       )::text);
       return null;
     end $$;

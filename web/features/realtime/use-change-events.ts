@@ -32,28 +32,40 @@ export function useLiveStatus(): LiveStatus {
   return status;
 }
 
+/** The one realtime connection of the page: mounted once, open while someone is signed in. */
+export function RealtimeConnection({ viewerId }: { viewerId: string | null }) {
+  useChangeEvents(viewerId);
+  return null;
+}
+
 /**
  * Opens the Server-Sent Events stream while someone is signed in, and refetches the queries of each changed topic
  * (ARCHITECTURE.md realtime). EventSource reconnects by itself after a drop.
  */
-export function useChangeEvents(enabled: boolean): void {
+export function useChangeEvents(viewerId: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled) return;
+    if (!viewerId) return;
     const source = new EventSource('/api/events');
     setStatus('connecting');
     source.addEventListener('ready', () => setStatus('live'));
     source.addEventListener('change', (message: MessageEvent<string>) => {
       const parsed = ChangeEventSchema.safeParse(JSON.parse(message.data));
       if (!parsed.success) return;
-      void queryClient.invalidateQueries({ queryKey: [parsed.data.topic] });
-      if (parsed.data.topic === 'profiles') void queryClient.invalidateQueries({ queryKey: ['session'] });
-      for (const l of listeners) l(parsed.data);
+      const event = parsed.data;
+      void queryClient.invalidateQueries({ queryKey: [event.topic] });
+      if (event.topic === 'profiles' && event.id === viewerId) {
+        // Deny and deactivation end the session at once, so the server can no longer say why: the event does.
+        const lost = event.role === 'denied' ? 'denied' : event.deactivated ? 'deactivated' : null;
+        if (lost) queryClient.setQueryData(['session'], { profile: null, reason: lost });
+        else void queryClient.invalidateQueries({ queryKey: ['session'] });
+      }
+      for (const l of listeners) l(event);
     });
     source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
     return () => {
       source.close();
       setStatus('offline');
     };
-  }, [enabled, queryClient]);
+  }, [viewerId, queryClient]);
 }

@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ApiError } from '../../../lib/api-client.ts';
 import { Brand, ThemeToggle } from '../../shell/app-shell.tsx';
 import { signInWithEmail, signUpWithEmail } from '../api/auth-requests.ts';
+import type { SessionState } from '#domain/profiles/profile.schema.ts';
 import { fetchSession, sessionQueryKey, useSession } from '../api/session.ts';
 
 const POST_SIGN_IN_PROFILE_DELAY_MS = 100;
@@ -30,8 +31,15 @@ function toastForError(error: unknown): void {
 /** /auth: the Welcome card with Sign In and Sign Up (spec part 1 §2, §5, §8). */
 export function AuthPage() {
   const { data: profile, isPending, reason } = useSession();
-  if (isPending) return <FullPageSpinner />;
-  if (profile) return <Navigate to="/contacts" replace />;
+  // Where a person who just signed in goes (admin → /admin); someone already signed in goes to /contacts.
+  const [target, setTarget] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const handleSignedIn = (session: SessionState) => {
+    setTarget(homePathForRole(session.profile?.role));
+    queryClient.setQueryData(sessionQueryKey, session);
+  };
+  if (isPending && !target) return <FullPageSpinner />;
+  if (profile) return <Navigate to={target ?? '/contacts'} replace />;
   return (
     <div className="flex min-h-screen flex-col">
       <header className="flex h-14 items-center justify-between border-b border-border px-4">
@@ -58,10 +66,10 @@ export function AuthPage() {
                 <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm />
+                <SignInForm onSignedIn={handleSignedIn} />
               </TabsContent>
               <TabsContent value="sign-up">
-                <SignUpForm />
+                <SignUpForm onSignedIn={handleSignedIn} />
               </TabsContent>
             </Tabs>
           </CardContent>
@@ -99,10 +107,18 @@ function CredentialFields({ idPrefix, form }: { idPrefix: string; form: ReturnTy
   );
 }
 
-function SignInForm() {
+type SignedInHandler = (session: SessionState) => void;
+
+/** If the profile cannot be fetched after signing in, the person still goes to /contacts (spec part 1 §2). */
+async function finishSignIn(onSignedIn: SignedInHandler, navigate: ReturnType<typeof useNavigate>): Promise<void> {
+  const session = await fetchSession().catch(() => null);
+  if (session?.profile) onSignedIn(session);
+  else await navigate('/contacts', { replace: true });
+}
+
+function SignInForm({ onSignedIn }: { onSignedIn: SignedInHandler }) {
   const form = useCredentials();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,9 +129,7 @@ function SignInForm() {
       showToast(AUTH_MESSAGES.signInSuccess);
       // After a short delay the profile is ensured and the person routed (spec part 1 §2 after sign-in routing).
       await new Promise((r) => setTimeout(r, POST_SIGN_IN_PROFILE_DELAY_MS));
-      const session = await fetchSession().catch(() => null);
-      if (session) queryClient.setQueryData(sessionQueryKey, session);
-      await navigate(homePathForRole(session?.profile?.role), { replace: true });
+      await finishSignIn(onSignedIn, navigate);
     } catch (error) {
       toastForError(error);
     } finally {
@@ -136,10 +150,9 @@ function SignInForm() {
   );
 }
 
-function SignUpForm() {
+function SignUpForm({ onSignedIn }: { onSignedIn: SignedInHandler }) {
   const form = useCredentials();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -149,9 +162,7 @@ function SignUpForm() {
       await signUpWithEmail(form.email.trim(), form.password);
       showToast(AUTH_MESSAGES.signUpSuccess);
       form.clear();
-      const session = await fetchSession().catch(() => null);
-      if (session) queryClient.setQueryData(sessionQueryKey, session);
-      await navigate(homePathForRole(session?.profile?.role), { replace: true });
+      await finishSignIn(onSignedIn, navigate);
     } catch (error) {
       toastForError(error);
     } finally {

@@ -3,7 +3,6 @@ import { Navigate, useLocation } from 'react-router';
 import { isApproved } from '#domain/auth/roles.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../api/session.ts';
-import { useChangeEvents } from '../../realtime/use-change-events.ts';
 import { PendingApprovalScreen } from './pending-approval-screen.tsx';
 
 /**
@@ -13,7 +12,6 @@ import { PendingApprovalScreen } from './pending-approval-screen.tsx';
 export function RequireApproved({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
   const { data: profile, isPending } = useSession();
   const location = useLocation();
-  useChangeEvents(Boolean(profile));
   if (isPending) return <FullPageSpinner />;
   if (!profile) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
   if (profile.role === 'pending') return <PendingApprovalScreen email={profile.email} />;

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page, type Browser } from '@playwright/test';
+import { adminQuery, freePort, withDatabase } from '../server/test/test-postgres.ts';
+
+export type Server = { baseUrl: string; databaseUrl: string };
+
+/** The built product as a real process (node server/main.ts) on a fresh copy of the migrated database. */
+async function startServer(): Promise<Server & { stop: () => Promise<void> }> {
+  const adminUrl = process.env.E2E_PG_ADMIN_URL!;
+  const name = `callcrm_e2e_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name} template ${process.env.E2E_PG_TEMPLATE!}`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'callcrm-e2e-'));
+  const databaseUrl = withDatabase(adminUrl, name);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'e2e-session-secret-long-enough-for-the-check',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    databaseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Fixtures = {
+  server: Server;
+  /** Console errors this test provokes on purpose (a 401 from a wrong password, say). */
+  allowConsoleErrors: (pattern: RegExp) => void;
+  page: Page;
+};
+
+export const test = base.extend<Fixtures & { consoleErrors: { allowed: RegExp[]; seen: string[] } }>({
+  server: async ({}, use) => {
+    const server = await startServer();
+    await use(server);
+    await server.stop();
+  },
+  consoleErrors: async ({}, use) => {
+    await use({ allowed: [], seen: [] });
+  },
+  allowConsoleErrors: async ({ consoleErrors }, use) => {
+    await use((pattern) => consoleErrors.allowed.push(pattern));
+  },
+  page: async ({ browser, server, consoleErrors }, use) => {
+    const page = await newWatchedPage(browser, server, consoleErrors);
+    await use(page);
+    await page.context().close();
+    const unexpected = consoleErrors.seen.filter((m) => !consoleErrors.allowed.some((p) => p.test(m)));
+    expect(unexpected, 'unexpected console errors').toEqual([]);
+  },
+});
+
+/** A page in its own browser context (its own cookies), whose console errors are collected. */
+export async function newWatchedPage(browser: Browser, server: Server, consoleErrors: { seen: string[] }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl });
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.seen.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.seen.push(`pageerror: ${e.message}`));
+  return page;
+}
+
+export { expect };
+
+export const PASSWORD = 'correct horse battery';
+export const uniqueEmail = (who: string) => `${who}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** Signs up through the Welcome card (the UI is what these journeys test). */
+export async function signUpThroughUi(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+}
+
+/** Signs in through the Welcome card and, unless told the attempt is refused, waits until the app has opened. */
+export async function signInThroughUi(page: Page, email: string, password = PASSWORD, expectRefusal = false): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+  if (!expectRefusal) await expect(page).not.toHaveURL(/\/auth$/);
+}
+
+/** Arranges accounts through the API (journeys that do not test sign-up itself). */
+export async function signUpThroughApi(server: Server, email: string, password = PASSWORD): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ email, password, name: '' }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
+  return ((await response.json()) as { user: { id: string } }).user.id;
+}
+
+export async function setRole(server: Server, userId: string, role: 'user' | 'admin' | 'pending' | 'denied'): Promise<void> {
+  await adminQuery(server.databaseUrl, `update user_profiles set role = '${role}' where id = '${userId}'`);
+}
