@@ -1,4 +1,13 @@
-import { test, expect, newWatchedPage, signInThroughUi, signUpThroughApi, signUpThroughUi, setRole, uniqueEmail } from './fixtures.ts';
+import {
+  test,
+  expect,
+  newWatchedPage,
+  signInThroughUi,
+  signUpThroughApi,
+  signUpThroughUi,
+  setRole,
+  uniqueEmail,
+} from './fixtures.ts';
 
 test.describe('accounts and approval', () => {
   test('the first sign-up becomes admin; a newcomer waits; the watching admin sees the badge, approves, and the newcomer moves on', async ({
@@ -52,7 +61,13 @@ test.describe('accounts and approval', () => {
     await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
   });
 
-  test('a denied person loses access at once and cannot sign in again', async ({ page, browser, server, consoleErrors, allowConsoleErrors }) => {
+  test('a denied person loses access at once and cannot sign in again', async ({
+    page,
+    browser,
+    server,
+    consoleErrors,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 403/);
     const adminEmail = uniqueEmail('admin');
     await signUpThroughApi(server, adminEmail);
@@ -73,7 +88,10 @@ test.describe('accounts and approval', () => {
     await person.context().close();
   });
 
-  test('a signed-in person visiting /auth lands on /contacts; a user is kept out of /admin', async ({ page, server }) => {
+  test('a signed-in person visiting /auth lands on /contacts; a user is kept out of /admin', async ({
+    page,
+    server,
+  }) => {
     await signUpThroughApi(server, uniqueEmail('admin'));
     const email = uniqueEmail('rep');
     await setRole(server, await signUpThroughApi(server, email), 'user');
@@ -85,7 +103,11 @@ test.describe('accounts and approval', () => {
     await expect(page).toHaveURL(/\/contacts$/);
   });
 
-  test('the Welcome card refuses empty fields and explains a wrong password', async ({ page, server, allowConsoleErrors }) => {
+  test('the Welcome card refuses empty fields and explains a wrong password', async ({
+    page,
+    server,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 401/);
     const email = uniqueEmail('someone');
     await signUpThroughApi(server, email);
@@ -95,7 +117,9 @@ test.describe('accounts and approval', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByLabel('Password').press('Enter');
-    await expect(page.getByText('Invalid email or password. Please check your credentials and try again.')).toBeVisible();
+    await expect(
+      page.getByText('Invalid email or password. Please check your credentials and try again.'),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await expect(page.getByText('New accounts require admin approval')).toBeVisible();
   });

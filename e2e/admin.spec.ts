@@ -1,7 +1,18 @@
-import { test, expect, signInThroughUi, signUpThroughApi, setRole, uniqueEmail, PASSWORD } from './fixtures.ts';
+import {
+  test,
+  expect,
+  signInThroughUi,
+  signUpThroughApi,
+  setRole,
+  uniqueEmail,
+  PASSWORD,
+} from './fixtures.ts';
 
 test.describe('admin tools', () => {
-  test('Debug DB shows the database, its version, migration level and row counts', async ({ page, server }) => {
+  test('Debug DB shows the database, its version, migration level and row counts', async ({
+    page,
+    server,
+  }) => {
     const email = uniqueEmail('admin');
     await signUpThroughApi(server, email);
     await signInThroughUi(page, email);
@@ -12,7 +23,11 @@ test.describe('admin tools', () => {
     await expect(dialog.getByRole('row', { name: /user_profiles 1/ })).toBeVisible();
   });
 
-  test('an admin finds an account, deactivates it, and hands over a reset link that works', async ({ page, server, browser }) => {
+  test('an admin finds an account, deactivates it, and hands over a reset link that works', async ({
+    page,
+    server,
+    browser,
+  }) => {
     const adminEmail = uniqueEmail('admin');
     await signUpThroughApi(server, adminEmail);
     const repEmail = uniqueEmail('zed-rep');

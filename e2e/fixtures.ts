@@ -37,7 +37,9 @@ async function startServer(): Promise<Server & { stop: () => Promise<void> }> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -82,7 +84,11 @@ export const test = base.extend<Fixtures & { consoleErrors: { allowed: RegExp[];
 });
 
 /** A page in its own browser context (its own cookies), whose console errors are collected. */
-export async function newWatchedPage(browser: Browser, server: Server, consoleErrors: { seen: string[] }): Promise<Page> {
+export async function newWatchedPage(
+  browser: Browser,
+  server: Server,
+  consoleErrors: { seen: string[] },
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseUrl });
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && consoleErrors.seen.push(m.text()));
@@ -105,7 +111,12 @@ export async function signUpThroughUi(page: Page, email: string, password = PASS
 }
 
 /** Signs in through the Welcome card and, unless told the attempt is refused, waits until the app has opened. */
-export async function signInThroughUi(page: Page, email: string, password = PASSWORD, expectRefusal = false): Promise<void> {
+export async function signInThroughUi(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  expectRefusal = false,
+): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -124,6 +135,10 @@ export async function signUpThroughApi(server: Server, email: string, password =
   return ((await response.json()) as { user: { id: string } }).user.id;
 }
 
-export async function setRole(server: Server, userId: string, role: 'user' | 'admin' | 'pending' | 'denied'): Promise<void> {
+export async function setRole(
+  server: Server,
+  userId: string,
+  role: 'user' | 'admin' | 'pending' | 'denied',
+): Promise<void> {
   await adminQuery(server.databaseUrl, `update user_profiles set role = '${role}' where id = '${userId}'`);
 }

@@ -50,7 +50,10 @@ test.describe('app shell', () => {
     expect(await page.getByRole('link', { name: 'Projects' }).count()).toBe(0);
   });
 
-  test('every route of the route table answers; /dialer and the short forms lead to their screens', async ({ page, server }) => {
+  test('every route of the route table answers; /dialer and the short forms lead to their screens', async ({
+    page,
+    server,
+  }) => {
     const email = uniqueEmail('admin');
     await signUpThroughApi(server, email);
     await signInThroughUi(page, email);

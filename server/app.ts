@@ -43,13 +43,26 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = createDb(config.databaseUrl, config.poolSize);
-  const mailer = createSystemMailer({ db, smtpUrl: config.systemSmtpUrl, from: config.systemMailFrom, log: app.log });
+  const mailer = createSystemMailer({
+    db,
+    smtpUrl: config.systemSmtpUrl,
+    from: config.systemMailFrom,
+    log: app.log,
+  });
   const trustedFor = (request: Request | undefined) => {
     const origins = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
     if (request) origins.push(new URL(request.url).origin);
     return origins;
   };
-  const auth = createAuth({ db, secret: config.sessionSecret, publicUrl: config.publicUrl, trustedOrigins: trustedFor, adminEmail: config.adminEmail, mailer });
+  const auth = createAuth({
+    db,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: trustedFor,
+    adminEmail: config.adminEmail,
+    mailer,
+    log: app.log,
+  });
   const changes = createChangeHub({ connectionString: config.databaseUrl, log: app.log });
   const ctx: AppContext = {
     db,

@@ -19,7 +19,12 @@ async function main(): Promise<void> {
   let embedded: EmbeddedPostgres | null = null;
   let ownerUrl = env.DATABASE_URL;
   if (!ownerUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT, password: secrets.postgresPassword, log });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: env.EMBEDDED_PG_PORT,
+      password: secrets.postgresPassword,
+      log,
+    });
     await ensureDatabaseExists(embedded.url('postgres'), EMBEDDED_DATABASE);
     ownerUrl = embedded.url(EMBEDDED_DATABASE);
   }
@@ -27,8 +32,14 @@ async function main(): Promise<void> {
   const appPassword = env.SESSION_SECRET
     ? createHmac('sha256', env.SESSION_SECRET).update('app-db-password').digest('base64url')
     : secrets.appDbPassword;
-  const appRole = env.DATABASE_APP_URL ? decodeURIComponent(new URL(env.DATABASE_APP_URL).username) : env.DATABASE_APP_ROLE;
-  const applied = await prepareSchema({ ownerUrl, appRole, appPassword: env.DATABASE_APP_URL ? null : appPassword });
+  const appRole = env.DATABASE_APP_URL
+    ? decodeURIComponent(new URL(env.DATABASE_APP_URL).username)
+    : env.DATABASE_APP_ROLE;
+  const applied = await prepareSchema({
+    ownerUrl,
+    appRole,
+    appPassword: env.DATABASE_APP_URL ? null : appPassword,
+  });
   if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -37,7 +48,10 @@ async function main(): Promise<void> {
     poolSize: env.DATABASE_POOL_SIZE,
     sessionSecret,
     publicUrl,
-    trustedOrigins: env.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+    trustedOrigins:
+      env.TRUSTED_ORIGINS?.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean) ?? [],
     trustProxy: env.TRUST_PROXY,
     adminEmail: env.ADMIN_EMAIL,
     systemSmtpUrl: env.SYSTEM_SMTP_URL,

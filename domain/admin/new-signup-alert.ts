@@ -16,6 +16,8 @@ export function newSignupToast(person: { email: string; firstName: string; lastN
   const name = `${person.firstName} ${person.lastName}`.trim();
   return {
     title: 'New user signup',
-    description: name ? `${name} (${person.email}) is waiting for approval.` : `${person.email} is waiting for approval.`,
+    description: name
+      ? `${name} (${person.email}) is waiting for approval.`
+      : `${person.email} is waiting for approval.`,
   };
 }

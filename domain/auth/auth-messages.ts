@@ -12,10 +12,14 @@ export const AUTH_MESSAGES = {
   },
   signUpSuccess: {
     title: 'Account Created Successfully',
-    description: 'Your account has been created and is pending admin approval. You will be notified once approved.',
+    description:
+      'Your account has been created and is pending admin approval. You will be notified once approved.',
   },
   signInSuccess: { title: 'Welcome back!', description: 'You have been signed in successfully.' },
-  signOutSuccess: { title: 'Signed out successfully', description: 'You have been logged out of your account.' },
+  signOutSuccess: {
+    title: 'Signed out successfully',
+    description: 'You have been logged out of your account.',
+  },
   signOutFailure: {
     title: 'Error signing out',
     description: 'There was a problem signing out. Please try again.',
@@ -23,14 +27,17 @@ export const AUTH_MESSAGES = {
   },
 } satisfies Record<string, Toast>;
 
-export const PENDING_APPROVAL_TEXT = 'Your account is awaiting approval by an administrator. Approval typically takes 1-2 business days.';
-export const DENIED_MESSAGE = 'Your account request was denied by an administrator. Contact your administrator if you think this is a mistake.';
+export const PENDING_APPROVAL_TEXT =
+  'Your account is awaiting approval by an administrator. Approval typically takes 1-2 business days.';
+export const DENIED_MESSAGE =
+  'Your account request was denied by an administrator. Contact your administrator if you think this is a mistake.';
 export const DEACTIVATED_MESSAGE = 'Your account has been deactivated by an administrator.';
 
 /** Known answers of the authentication service, by code or by original message (spec part 1 §8). */
 const KNOWN: { match: (code: string, message: string) => boolean; toast: Toast }[] = [
   {
-    match: (code, message) => code === 'INVALID_EMAIL_OR_PASSWORD' || /invalid (login credentials|email or password)/i.test(message),
+    match: (code, message) =>
+      code === 'INVALID_EMAIL_OR_PASSWORD' || /invalid (login credentials|email or password)/i.test(message),
     toast: {
       title: 'Authentication Error',
       description: 'Invalid email or password. Please check your credentials and try again.',
@@ -38,7 +45,8 @@ const KNOWN: { match: (code: string, message: string) => boolean; toast: Toast }
     },
   },
   {
-    match: (code, message) => code === 'EMAIL_NOT_VERIFIED' || /email not (confirmed|verified)/i.test(message),
+    match: (code, message) =>
+      code === 'EMAIL_NOT_VERIFIED' || /email not (confirmed|verified)/i.test(message),
     toast: {
       title: 'Authentication Error',
       description: 'Please check your email and click the confirmation link before signing in.',
@@ -47,7 +55,9 @@ const KNOWN: { match: (code: string, message: string) => boolean; toast: Toast }
   },
   {
     match: (code, message) =>
-      code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' || /already (registered|exists)/i.test(message),
+      code === 'USER_ALREADY_EXISTS' ||
+      code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' ||
+      /already (registered|exists)/i.test(message),
     toast: {
       title: 'Authentication Error',
       description: 'An account with this email already exists. Please sign in instead.',

@@ -29,8 +29,14 @@ export function roleForNewProfile(input: {
 }
 
 /** An existing profile of the owner address with a non-admin role is upgraded to admin (spec part 1 §4). */
-export function shouldUpgradeToAdmin(input: { email: string; role: Role; adminEmail: string | undefined }): boolean {
-  return Boolean(input.adminEmail) && sameEmail(input.email, input.adminEmail ?? '') && input.role !== 'admin';
+export function shouldUpgradeToAdmin(input: {
+  email: string;
+  role: Role;
+  adminEmail: string | undefined;
+}): boolean {
+  return (
+    Boolean(input.adminEmail) && sameEmail(input.email, input.adminEmail ?? '') && input.role !== 'admin'
+  );
 }
 
 export function sameEmail(a: string, b: string): boolean {

@@ -10,7 +10,10 @@ describe('decideSignInAttempt', () => {
 
   it('refuses at the limit and says when the oldest counted failure leaves the window', () => {
     const failures = [NOW - 60_000, NOW - 30_000, NOW - 10_000];
-    expect(decideSignInAttempt(failures, 3, NOW)).toEqual({ allowed: false, retryAfterSeconds: (SIGN_IN_WINDOW_MS - 60_000) / 1000 });
+    expect(decideSignInAttempt(failures, 3, NOW)).toEqual({
+      allowed: false,
+      retryAfterSeconds: (SIGN_IN_WINDOW_MS - 60_000) / 1000,
+    });
   });
 
   it('ignores failures older than the window and ones in the future', () => {

@@ -12,7 +12,11 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 /**
  * Decides from the failure times (ms since epoch, any order) inside the window whether another attempt may go.
  */
-export function decideSignInAttempt(failureTimes: readonly number[], max: number, now: number): RateLimitDecision {
+export function decideSignInAttempt(
+  failureTimes: readonly number[],
+  max: number,
+  now: number,
+): RateLimitDecision {
   const inWindow = failureTimes.filter((t) => t > now - SIGN_IN_WINDOW_MS && t <= now).sort((a, b) => a - b);
   if (inWindow.length < max) return { allowed: true };
   // The attempt becomes possible when enough failures have aged out to leave max - 1 in the window.

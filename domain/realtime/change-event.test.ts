@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isChangeVisibleTo, type ChangeEvent } from './change-event.ts';
 
-const profileChange: ChangeEvent = { topic: 'profiles', op: 'INSERT', id: 'p1', userId: 'p1', role: 'pending' };
+const profileChange: ChangeEvent = {
+  topic: 'profiles',
+  op: 'INSERT',
+  id: 'p1',
+  userId: 'p1',
+  role: 'pending',
+};
 const contactChange: ChangeEvent = { topic: 'contacts', op: 'UPDATE', id: 'c1', userId: 'u1' };
 
 describe('who receives a change', () => {

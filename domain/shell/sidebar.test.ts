@@ -3,8 +3,21 @@ import { navItemsFor, parseTheme, sidebarOpenFromCookie, SIDEBAR_COOKIE_MAX_AGE_
 
 describe('app shell rules', () => {
   it('lists the sidebar entries, with Admin before Settings for admins only', () => {
-    expect(navItemsFor(false).map((i) => i.label)).toEqual(['Contacts', 'Projects', 'Power Dialer', 'Reports', 'Settings']);
-    expect(navItemsFor(true).map((i) => i.label)).toEqual(['Contacts', 'Projects', 'Power Dialer', 'Reports', 'Admin', 'Settings']);
+    expect(navItemsFor(false).map((i) => i.label)).toEqual([
+      'Contacts',
+      'Projects',
+      'Power Dialer',
+      'Reports',
+      'Settings',
+    ]);
+    expect(navItemsFor(true).map((i) => i.label)).toEqual([
+      'Contacts',
+      'Projects',
+      'Power Dialer',
+      'Reports',
+      'Admin',
+      'Settings',
+    ]);
   });
 
   it('reads the remembered sidebar state from the cookie, open when absent', () => {

@@ -9,7 +9,9 @@ describe('configuration', () => {
   });
 
   it('names every bad key and its value', () => {
-    expect(() => parseEnv({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-address', SESSION_SECRET: 'short' })).toThrow(ConfigError);
+    expect(() =>
+      parseEnv({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-address', SESSION_SECRET: 'short' }),
+    ).toThrow(ConfigError);
     try {
       parseEnv({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-address', SESSION_SECRET: 'short' });
     } catch (error) {

@@ -19,18 +19,34 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  DATABASE_APP_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_APP_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_APP_ROLE: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .default('callcrm_app'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
-  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUSTED_ORIGINS: optionalString,
   TRUST_PROXY: booleanFlag,
   SYSTEM_SMTP_URL: z
@@ -48,6 +64,8 @@ export class ConfigError extends Error {}
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`);
+  const lines = result.error.issues.map(
+    (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`,
+  );
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

@@ -17,7 +17,9 @@ const FILE = 'secrets.json';
 
 export function loadOrCreateSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, FILE);
-  const existing: Partial<Secrets> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
+  const existing: Partial<Secrets> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>)
+    : {};
   const secrets: Secrets = {
     sessionSecret: existing.sessionSecret ?? randomBytes(32).toString('base64url'),
     encryptionKey: existing.encryptionKey ?? randomBytes(32).toString('base64'),

@@ -12,7 +12,10 @@ beforeAll(async () => {
   app = createDb(db.appUrl, 2);
   for (const [i, id] of ids.entries()) {
     await db.admin.query(`insert into auth_users (id, email) values ($1, $2)`, [id, `p${i}@example.com`]);
-    await db.admin.query(`insert into user_profiles (id, email, role) values ($1, $2, 'user')`, [id, `p${i}@example.com`]);
+    await db.admin.query(`insert into user_profiles (id, email, role) values ($1, $2, 'user')`, [
+      id,
+      `p${i}@example.com`,
+    ]);
   }
 });
 afterAll(async () => {
@@ -30,15 +33,19 @@ describe('the application database role', () => {
   });
 
   it('sees only its own profile when acting for a user, every profile when acting as admin, none without an actor', async () => {
-    const own = await withActor(app, { kind: 'user', userId: ids[0]! }, (trx) => trx.selectFrom('user_profiles').select('id').execute());
+    const own = await withActor(app, { kind: 'user', userId: ids[0]! }, (trx) =>
+      trx.selectFrom('user_profiles').select('id').execute(),
+    );
     expect(own.map((r) => r.id)).toEqual([ids[0]]);
-    const all = await withActor(app, { kind: 'admin', userId: ids[1]! }, (trx) => trx.selectFrom('user_profiles').select('id').execute());
+    const all = await withActor(app, { kind: 'admin', userId: ids[1]! }, (trx) =>
+      trx.selectFrom('user_profiles').select('id').execute(),
+    );
     expect(all.map((r) => r.id).sort()).toEqual([...ids].sort());
     const none = await app.selectFrom('user_profiles').select('id').execute();
     expect(none).toEqual([]);
   });
 
-  it('cannot change another user\'s profile when acting for a user', async () => {
+  it("cannot change another user's profile when acting for a user", async () => {
     const updated = await withActor(app, { kind: 'user', userId: ids[0]! }, (trx) =>
       trx.updateTable('user_profiles').set({ role: 'admin' }).where('id', '=', ids[1]!).executeTakeFirst(),
     );
@@ -46,6 +53,8 @@ describe('the application database role', () => {
   });
 
   it('cannot alter the schema', async () => {
-    await expect(sql`alter table user_profiles add column sneaky text`.execute(app)).rejects.toThrow(/must be owner/);
+    await expect(sql`alter table user_profiles add column sneaky text`.execute(app)).rejects.toThrow(
+      /must be owner/,
+    );
   });
 });

@@ -22,10 +22,16 @@ export function createDb(connectionString: string, poolSize: number): Db {
  */
 export type Actor = { kind: 'user'; userId: string } | { kind: 'admin'; userId: string } | { kind: 'system' };
 
-export async function withActor<T>(db: Db, actor: Actor, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function withActor<T>(
+  db: Db,
+  actor: Actor,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const userId = actor.kind === 'system' ? '' : actor.userId;
-    await sql`select set_config('app.user_id', ${userId}, true), set_config('app.actor', ${actor.kind}, true)`.execute(trx);
+    await sql`select set_config('app.user_id', ${userId}, true), set_config('app.actor', ${actor.kind}, true)`.execute(
+      trx,
+    );
     return work(trx);
   });
 }
@@ -57,9 +63,13 @@ async function ensureAppRole(owner: Kysely<unknown>, role: string, password: str
   // Roles are cluster-wide; two instances starting together may race to create it.
   await sql`select pg_advisory_lock(727274)`.execute(owner);
   try {
-    const exists = await sql<{ n: number }>`select count(*)::int as n from pg_roles where rolname = ${role}`.execute(owner);
+    const exists = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_roles where rolname = ${role}`.execute(owner);
     if (exists.rows[0]?.n === 0) await sql`create role ${ident} login`.execute(owner);
-    await sql`alter role ${ident} login nosuperuser nocreatedb nocreaterole nobypassrls password ${sql.lit(password)}`.execute(owner);
+    await sql`alter role ${ident} login nosuperuser nocreatedb nocreaterole nobypassrls password ${sql.lit(password)}`.execute(
+      owner,
+    );
   } finally {
     await sql`select pg_advisory_unlock(727274)`.execute(owner);
   }
@@ -73,7 +83,9 @@ async function grantAppRole(owner: Kysely<unknown>, role: string): Promise<void>
   await sql`grant select, insert, update, delete on all tables in schema public to ${ident}`.execute(owner);
   await sql`grant usage, select on all sequences in schema public to ${ident}`.execute(owner);
   // The migration bookkeeping stays the owner's.
-  await sql`revoke insert, update, delete on schema_migrations, schema_migrations_lock from ${ident}`.execute(owner);
+  await sql`revoke insert, update, delete on schema_migrations, schema_migrations_lock from ${ident}`.execute(
+    owner,
+  );
 }
 
 /** The app's connection string: the owner's address with the app role's credentials. */

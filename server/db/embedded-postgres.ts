@@ -12,7 +12,11 @@ import pg from 'pg';
  * directory: a checkout under a 0700 directory (a home directory) breaks that, so we stage both elsewhere.
  * After a `kill -9` of the server the orphaned PostgreSQL keeps the data directory locked; we stop it first.
  */
-export type EmbeddedPostgres = { url: (database: string) => string; stop: () => Promise<void>; clusterDir: string };
+export type EmbeddedPostgres = {
+  url: (database: string) => string;
+  stop: () => Promise<void>;
+  clusterDir: string;
+};
 
 type Binaries = { initdb: string; postgres: string; pg_ctl: string };
 type RunAs = { uid: number; gid: number } | null;
@@ -29,12 +33,24 @@ export async function startEmbeddedPostgres(options: {
   const binaries = stageBinaries(await platformBinaries(), runAs);
   const clusterDir = resolveClusterDir(path.resolve(options.dataDir), runAs, options.log);
 
-  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) initialise(binaries, clusterDir, options.password, runAs);
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION')))
+    initialise(binaries, clusterDir, options.password, runAs);
   stopOrphan(binaries, clusterDir, runAs, options.log);
 
   const child = spawn(
     binaries.postgres,
-    ['-D', clusterDir, '-p', String(options.port), '-h', '127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(options.port),
+      '-h',
+      '127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     { ...(runAs ?? {}), stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const stderr: string[] = [];
@@ -54,7 +70,9 @@ async function platformBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL build for ${os.platform()}-${os.arch()}; set DATABASE_URL instead.`);
+    throw new Error(
+      `No embedded PostgreSQL build for ${os.platform()}-${os.arch()}; set DATABASE_URL instead.`,
+    );
   }
 }
 
@@ -66,7 +84,8 @@ function resolveRunAs(): RunAs {
     spawnSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
     ids = readIds();
   }
-  if (!ids) throw new Error('Running as root: could not find or create the "postgres" user to run PostgreSQL.');
+  if (!ids)
+    throw new Error('Running as root: could not find or create the "postgres" user to run PostgreSQL.');
   return ids;
 }
 
@@ -132,7 +151,14 @@ function initialise(binaries: Binaries, clusterDir: string, password: string, ru
   try {
     const result = spawnSync(
       binaries.initdb,
-      [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C.UTF-8'],
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+      ],
       { ...(runAs ?? {}), encoding: 'utf8' },
     );
     if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr || result.stdout}`);
@@ -152,7 +178,8 @@ function stopOrphan(binaries: Binaries, clusterDir: string, runAs: RunAs, log: (
     ...(runAs ?? {}),
     encoding: 'utf8',
   });
-  if (result.status !== 0 && isAlive(pid)) throw new Error(`could not stop the orphaned PostgreSQL: ${result.stderr}`);
+  if (result.status !== 0 && isAlive(pid))
+    throw new Error(`could not stop the orphaned PostgreSQL: ${result.stderr}`);
 }
 
 function isAlive(pid: number): boolean {

@@ -12,7 +12,12 @@ export const LATEST_MIGRATION = Object.keys(MIGRATIONS).at(-1) ?? null;
 
 /** Runs pending migrations as the schema owner. Kysely's migrator takes a lock, so several instances may start at once. */
 export async function migrateToLatest(ownerDb: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db: ownerDb, provider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  const migrator = new Migrator({
+    db: ownerDb,
+    provider,
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

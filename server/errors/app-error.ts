@@ -6,7 +6,11 @@ export class AppError extends Error {
   readonly issues: FieldIssue[] | undefined;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { issues?: FieldIssue[]; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.code = code;
     this.issues = extra.issues;

@@ -15,7 +15,12 @@ export type SystemMailer = {
   send: (message: SystemMessage) => Promise<DeliveryResult>;
 };
 
-export function createSystemMailer(options: { db: Db; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): SystemMailer {
+export function createSystemMailer(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): SystemMailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
 
   async function toOutbox(message: SystemMessage): Promise<DeliveryResult> {
@@ -40,7 +45,12 @@ export function createSystemMailer(options: { db: Db; smtpUrl: string | undefine
     async send(message) {
       if (!transport) return toOutbox(message);
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         return { delivered: 'smtp' };
       } catch (error) {
         options.log.error({ err: error, kind: message.kind }, 'system mail failed; kept in the outbox');

@@ -61,8 +61,15 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): Ro
 }
 
 /** The signed-in viewer of a request, or an AppError saying why there is none (signed out, denied, deactivated). */
-export async function resolveViewer(ctx: AppContext, request: FastifyRequest, setCookies: (c: string[]) => void): Promise<Viewer> {
-  const result = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+export async function resolveViewer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  setCookies: (c: string[]) => void,
+): Promise<Viewer> {
+  const result = await ctx.auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    returnHeaders: true,
+  });
   const refreshed = result.headers?.getSetCookie() ?? [];
   if (refreshed.length > 0) setCookies(refreshed);
   const session = result.response;
@@ -74,7 +81,11 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest, se
     const ensured =
       found && !shouldUpgradeToAdmin({ email: found.email, role: found.role, adminEmail: ctx.adminEmail })
         ? found
-        : await ensureProfile(trx, { id: user.id, email: user.email, firstName, lastName: rest.join(' ') }, ctx.adminEmail);
+        : await ensureProfile(
+            trx,
+            { id: user.id, email: user.email, firstName, lastName: rest.join(' ') },
+            ctx.adminEmail,
+          );
     // A denied or deactivated account loses every session at once; the browser is sent back to sign-in.
     if (ensured.role === 'denied' || ensured.deactivated) await deleteSessionsOf(trx, user.id);
     return ensured;
@@ -87,7 +98,8 @@ export async function resolveViewer(ctx: AppContext, request: FastifyRequest, se
 function requireAccess(profile: Profile, access: Access): void {
   if (access === 'session') return;
   if (!isApproved(profile.role)) throw new AppError('ACCOUNT_PENDING', 'Your account is pending approval.');
-  if (access === 'admin' && profile.role !== 'admin') throw new AppError('ADMIN_ONLY', 'Administrators only.');
+  if (access === 'admin' && profile.role !== 'admin')
+    throw new AppError('ADMIN_ONLY', 'Administrators only.');
 }
 
 /** The signed-in viewer of a route whose access is not public. */

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from './access-control.ts';
-import { asCookie, createAccount, createFirstAdmin, createTestApp, type Session, type TestContext } from '../test/test-app.ts';
+import {
+  asCookie,
+  createAccount,
+  createFirstAdmin,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../test/test-app.ts';
 
 /**
  * Every API route × every kind of account → the expected answer. The table is read from the running app, so a new
@@ -55,7 +62,10 @@ describe('authorisation matrix', () => {
         const allowed = ALLOWED[route.access].includes(persona);
         if (allowed && STREAMING.has(`${route.method} ${route.url}`)) continue;
         // Denied and deactivated sessions are revoked on first use; re-create them so each probe is meaningful.
-        const session = persona === 'denied' || persona === 'deactivated' ? await createAccount(ctx, persona) : sessions.get(persona);
+        const session =
+          persona === 'denied' || persona === 'deactivated'
+            ? await createAccount(ctx, persona)
+            : sessions.get(persona);
         const response = await ctx.app.inject({
           method: route.method as 'GET',
           url: concreteUrl(route.url),
@@ -66,10 +76,13 @@ describe('authorisation matrix', () => {
         const refused = status === 401 || status === 403;
         const label = `${route.method} ${route.url} as ${persona}: ${status}`;
         if (status >= 500) failures.push(`${label} (server error)`);
-        else if (allowed && refused && route.access !== 'public') failures.push(`${label} (should be allowed)`);
+        else if (allowed && refused && route.access !== 'public')
+          failures.push(`${label} (should be allowed)`);
         else if (!allowed && !refused) failures.push(`${label} (should be refused)`);
-        else if (!allowed && persona === 'anonymous' && status !== 401) failures.push(`${label} (anonymous must get 401)`);
-        else if (!allowed && (persona === 'pending' || persona === 'user') && status !== 403) failures.push(`${label} (must get 403)`);
+        else if (!allowed && persona === 'anonymous' && status !== 401)
+          failures.push(`${label} (anonymous must get 401)`);
+        else if (!allowed && (persona === 'pending' || persona === 'user') && status !== 403)
+          failures.push(`${label} (must get 403)`);
       }
     }
     expect(failures).toEqual([]);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstAdmin, createAccount, createTestApp, type Session, type TestContext } from '../test/test-app.ts';
+import {
+  createFirstAdmin,
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../test/test-app.ts';
 import { TEST_ORIGIN } from '../test/test-constants.ts';
 
 let ctx: TestContext;
@@ -13,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const role = async (id: string) => (await ctx.db.admin.query('select role from user_profiles where id = $1', [id])).rows[0]?.role as string;
+const role = async (id: string) =>
+  (await ctx.db.admin.query('select role from user_profiles where id = $1', [id])).rows[0]?.role as string;
 
 describe('cross-site request protection', () => {
   it('refuses a state-changing request from another origin and changes nothing', async () => {
@@ -28,7 +35,11 @@ describe('cross-site request protection', () => {
   });
 
   it('refuses a state-changing request with neither Origin nor Referer', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${pending.userId}/deny`, headers: { cookie: admin.cookie } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${pending.userId}/deny`,
+      headers: { cookie: admin.cookie },
+    });
     expect(response.statusCode).toBe(403);
     expect(await role(pending.userId)).toBe('pending');
   });

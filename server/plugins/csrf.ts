@@ -8,7 +8,11 @@ export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function isTrustedOrigin(origin: string, request: FastifyRequest, trusted: readonly string[]): boolean {
+export function isTrustedOrigin(
+  origin: string,
+  request: FastifyRequest,
+  trusted: readonly string[],
+): boolean {
   return origin === requestOrigin(request) || trusted.includes(origin);
 }
 

@@ -23,17 +23,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
+      return reply
+        .status(500)
+        .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' } satisfies ApiErrorBody);
+      return reply
+        .status(413)
+        .send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' } satisfies ApiErrorBody);
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, unsupported media type and the like: Fastify's own client errors.
-      return reply.status(status).send({ code: 'VALIDATION_FAILED', message: error.message } satisfies ApiErrorBody);
+      return reply
+        .status(status)
+        .send({ code: 'VALIDATION_FAILED', message: error.message } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
+    return reply
+      .status(500)
+      .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
   });
 }

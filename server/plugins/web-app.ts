@@ -16,7 +16,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }
@@ -25,7 +30,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     if (!isApi && root && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
     }
-    const body: ApiErrorBody = { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` };
+    const body: ApiErrorBody = {
+      code: 'NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    };
     return reply.status(404).send(body);
   });
 }

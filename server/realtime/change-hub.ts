@@ -57,10 +57,13 @@ export function createChangeHub(options: { connectionString: string; log: Fastif
   function scheduleReconnect(attempt: number): void {
     if (stopped || retryTimer) return;
     client = null;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void connect(attempt);
-    }, Math.min(30_000, 250 * 2 ** attempt));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = null;
+        void connect(attempt);
+      },
+      Math.min(30_000, 250 * 2 ** attempt),
+    );
   }
 
   return {

@@ -8,13 +8,19 @@ export type TestClock = { now: () => Date; advance: (ms: number) => void; set: (
 
 export function createTestClock(start = new Date('2026-11-21T09:00:00Z')): TestClock {
   let current = start.getTime();
-  return { now: () => new Date(current), advance: (ms) => (current += ms), set: (d) => (current = d.getTime()) };
+  return {
+    now: () => new Date(current),
+    advance: (ms) => (current += ms),
+    set: (d) => (current = d.getTime()),
+  };
 }
 
 export type TestContext = { app: App; db: TestDatabase; clock: TestClock; close: () => Promise<void> };
 
 /** The real server on its own fresh database, driven through app.inject(). */
-export async function createTestApp(options: { adminEmail?: string; systemSmtpUrl?: string } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { adminEmail?: string; systemSmtpUrl?: string } = {},
+): Promise<TestContext> {
   const db = await createTestDatabase();
   const clock = createTestClock();
   const app = await buildApp({
@@ -75,7 +81,11 @@ export async function signIn(app: App, email: string, password = PASSWORD) {
 }
 
 /** An account with the given role, arranged directly in the database. */
-export async function createAccount(ctx: TestContext, role: Role | 'deactivated', email = uniqueEmail(role)): Promise<Session> {
+export async function createAccount(
+  ctx: TestContext,
+  role: Role | 'deactivated',
+  email = uniqueEmail(role),
+): Promise<Session> {
   const session = await signUp(ctx.app, email);
   const dbRole = role === 'deactivated' ? 'user' : role;
   await ctx.db.admin.query('update user_profiles set role = $2, deactivated_at = $3 where id = $1', [
@@ -89,7 +99,10 @@ export async function createAccount(ctx: TestContext, role: Role | 'deactivated'
 /** The first account of a fresh instance becomes admin; use this to have one before anything else. */
 export async function createFirstAdmin(ctx: TestContext): Promise<Session> {
   const session = await signUp(ctx.app, uniqueEmail('admin'));
-  const { rows } = await ctx.db.admin.query<{ role: string }>('select role from user_profiles where id = $1', [session.userId]);
+  const { rows } = await ctx.db.admin.query<{ role: string }>(
+    'select role from user_profiles where id = $1',
+    [session.userId],
+  );
   if (rows[0]?.role !== 'admin') throw new Error('expected the first account to become admin');
   return session;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,12 +19,23 @@ export async function startTestPostgres(templateName: string): Promise<TestPostg
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dir = mkdtempSync(path.join(os.tmpdir(), 'callcrm-test-pg-'));
-    embedded = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), password: 'test', log: () => undefined });
+    // mkdtemp makes it 0700; as root, PostgreSQL runs as `postgres` and must reach the cluster inside.
+    chmodSync(dir, 0o755);
+    embedded = await startEmbeddedPostgres({
+      dataDir: dir,
+      port: await freePort(),
+      password: 'test',
+      log: () => undefined,
+    });
     adminUrl = embedded.url('postgres');
   }
   await adminQuery(adminUrl, `drop database if exists ${templateName} with (force)`);
   await adminQuery(adminUrl, `create database ${templateName}`);
-  await prepareSchema({ ownerUrl: withDatabase(adminUrl, templateName), appRole: TEST_APP_ROLE, appPassword: TEST_APP_PASSWORD });
+  await prepareSchema({
+    ownerUrl: withDatabase(adminUrl, templateName),
+    appRole: TEST_APP_ROLE,
+    appPassword: TEST_APP_PASSWORD,
+  });
   const url = adminUrl;
   return {
     adminUrl: url,
@@ -58,7 +69,9 @@ export function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -16,12 +16,18 @@ function RedirectKeepingState({ to }: { to: (params: Record<string, string | und
   return <Navigate to={to(params)} replace state={location.state as unknown} />;
 }
 
-const soon = (title: string, what: string, subtitle?: string): ReactNode => <NotBuiltYet title={title} what={what} subtitle={subtitle} />;
+const soon = (title: string, what: string, subtitle?: string): ReactNode => (
+  <NotBuiltYet title={title} what={what} subtitle={subtitle} />
+);
 
 const appRoutes: RouteObject[] = [
   {
     path: '/contacts',
-    element: soon('Contacts', 'The contact list, filters and bulk actions are not built yet.', 'Manage your contacts and communication history'),
+    element: soon(
+      'Contacts',
+      'The contact list, filters and bulk actions are not built yet.',
+      'Manage your contacts and communication history',
+    ),
   },
   { path: '/contacts/new', element: soon('Add New Contact', 'Creating contacts is not built yet.') },
   { path: '/contacts/:id', element: soon('Contact', 'Contact details are not built yet.') },
@@ -29,23 +35,53 @@ const appRoutes: RouteObject[] = [
   { path: '/projects', element: soon('Projects', 'Projects, call queues and campaigns are not built yet.') },
   { path: '/projects/queue/create', element: soon('Create Call Queue', 'Call queues are not built yet.') },
   { path: '/projects/queue/edit/:id', element: soon('Edit Call Queue', 'Call queues are not built yet.') },
-  { path: '/projects/email/create', element: soon('Create Email Campaign', 'E-mail campaigns are not built yet.') },
-  { path: '/projects/email/edit/:id', element: soon('Edit Email Campaign', 'E-mail campaigns are not built yet.') },
-  { path: '/projects/email-sequence/create', element: soon('Create Email Sequence', 'E-mail sequences are not built yet.') },
-  { path: '/projects/email-sequence/edit/:id', element: soon('Edit Email Sequence', 'E-mail sequences are not built yet.') },
+  {
+    path: '/projects/email/create',
+    element: soon('Create Email Campaign', 'E-mail campaigns are not built yet.'),
+  },
+  {
+    path: '/projects/email/edit/:id',
+    element: soon('Edit Email Campaign', 'E-mail campaigns are not built yet.'),
+  },
+  {
+    path: '/projects/email-sequence/create',
+    element: soon('Create Email Sequence', 'E-mail sequences are not built yet.'),
+  },
+  {
+    path: '/projects/email-sequence/edit/:id',
+    element: soon('Edit Email Sequence', 'E-mail sequences are not built yet.'),
+  },
   { path: '/projects/sms/create', element: soon('Create SMS Campaign', 'SMS campaigns are not built yet.') },
   { path: '/projects/sms/edit/:id', element: soon('Edit SMS Campaign', 'SMS campaigns are not built yet.') },
   { path: '/create-queue', element: <RedirectKeepingState to={() => '/projects/queue/create'} /> },
-  { path: '/edit-queue/:id', element: <RedirectKeepingState to={(p) => `/projects/queue/edit/${p.id ?? ''}`} /> },
+  {
+    path: '/edit-queue/:id',
+    element: <RedirectKeepingState to={(p) => `/projects/queue/edit/${p.id ?? ''}`} />,
+  },
   { path: '/create-email-campaign', element: <RedirectKeepingState to={() => '/projects/email/create'} /> },
-  { path: '/edit-email-campaign/:id', element: <RedirectKeepingState to={(p) => `/projects/email/edit/${p.id ?? ''}`} /> },
+  {
+    path: '/edit-email-campaign/:id',
+    element: <RedirectKeepingState to={(p) => `/projects/email/edit/${p.id ?? ''}`} />,
+  },
   { path: '/create-sms-campaign', element: <RedirectKeepingState to={() => '/projects/sms/create'} /> },
-  { path: '/edit-sms-campaign/:id', element: <RedirectKeepingState to={(p) => `/projects/sms/edit/${p.id ?? ''}`} /> },
-  { path: '/create-email-sequence', element: <RedirectKeepingState to={() => '/projects/email-sequence/create'} /> },
-  { path: '/power-dialer', element: soon('Power Dialer', 'Calling, the browser dialer and call logs are not built yet.') },
+  {
+    path: '/edit-sms-campaign/:id',
+    element: <RedirectKeepingState to={(p) => `/projects/sms/edit/${p.id ?? ''}`} />,
+  },
+  {
+    path: '/create-email-sequence',
+    element: <RedirectKeepingState to={() => '/projects/email-sequence/create'} />,
+  },
+  {
+    path: '/power-dialer',
+    element: soon('Power Dialer', 'Calling, the browser dialer and call logs are not built yet.'),
+  },
   { path: '/dialer', element: <Navigate to="/power-dialer" replace /> },
   { path: '/reports', element: soon('Reports', 'Call reports and qualified leads are not built yet.') },
-  { path: '/reports/dashboard', element: soon('Call Reports', 'The call reports list and CSV export are not built yet.') },
+  {
+    path: '/reports/dashboard',
+    element: soon('Call Reports', 'The call reports list and CSV export are not built yet.'),
+  },
   { path: '/settings', element: <SettingsPage /> },
   {
     path: '/admin',
@@ -63,8 +99,14 @@ export const router = createBrowserRouter([
   { path: '/auth', element: <AuthPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   // The pop-out dialers use the same session cookie (DECISIONS.md); they arrive with the calling release.
-  { path: '/dialer-window', element: <div className="p-6">{soon('Browser Dialer', 'The pop-out dialer is not built yet.')}</div> },
-  { path: '/simple-dialer-window', element: <div className="p-6">{soon('Dialer', 'The pop-out dialer is not built yet.')}</div> },
+  {
+    path: '/dialer-window',
+    element: <div className="p-6">{soon('Browser Dialer', 'The pop-out dialer is not built yet.')}</div>,
+  },
+  {
+    path: '/simple-dialer-window',
+    element: <div className="p-6">{soon('Dialer', 'The pop-out dialer is not built yet.')}</div>,
+  },
   {
     element: (
       <RequireApproved>

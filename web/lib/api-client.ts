@@ -16,7 +16,12 @@ export class ApiError extends Error {
   }
 }
 
-type Options<T> = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; schema?: z.ZodType<T>; signal?: AbortSignal };
+type Options<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+};
 
 /** The one API client: same-origin cookies, JSON in and out, typed errors, responses checked against their schema. */
 export async function apiFetch<T = unknown>(path: string, options: Options<T> = {}): Promise<T> {
@@ -34,7 +39,8 @@ export async function apiFetch<T = unknown>(path: string, options: Options<T> = 
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const parsed = ApiErrorBodySchema.safeParse(json);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.issues);
+    if (parsed.success)
+      throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.issues);
     const loose = (json ?? {}) as { code?: unknown; message?: unknown };
     throw new ApiError(
       response.status,

@@ -45,7 +45,8 @@ export async function findAccounts(
   query: { search?: string | undefined; status: AccountStatusFilter; page: number },
 ): Promise<AccountsPage> {
   let base = db.selectFrom('user_profiles');
-  if (query.status === 'approved') base = base.where('role', 'in', ['user', 'admin']).where('deactivated_at', 'is', null);
+  if (query.status === 'approved')
+    base = base.where('role', 'in', ['user', 'admin']).where('deactivated_at', 'is', null);
   if (query.status === 'pending') base = base.where('role', '=', 'pending');
   if (query.status === 'denied') base = base.where('role', '=', 'denied');
   if (query.status === 'deactivated') base = base.where('deactivated_at', 'is not', null);
@@ -68,7 +69,12 @@ export async function findAccounts(
 
 /** Locks and returns the profile, so concurrent admin actions on the same account apply one after the other. */
 export async function lockProfile(db: DbExecutor, userId: string): Promise<Profile | undefined> {
-  const row = await db.selectFrom('user_profiles').select(PROFILE_COLUMNS).where('id', '=', userId).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('user_profiles')
+    .select(PROFILE_COLUMNS)
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   return row ? toProfile(row) : undefined;
 }
 
@@ -94,7 +100,9 @@ export async function updateProfileAccess(
     .set({
       ...(change.role !== undefined ? { role: change.role } : {}),
       ...(change.deactivatedAt !== undefined ? { deactivated_at: change.deactivatedAt } : {}),
-      ...(change.reviewedBy !== undefined ? { reviewed_by: change.reviewedBy, reviewed_at: change.reviewedAt ?? new Date() } : {}),
+      ...(change.reviewedBy !== undefined
+        ? { reviewed_by: change.reviewedBy, reviewed_at: change.reviewedAt ?? new Date() }
+        : {}),
     })
     .where('id', '=', userId)
     .returning(PROFILE_COLUMNS)

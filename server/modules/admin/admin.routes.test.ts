@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asCookie, createAccount, createFirstAdmin, createTestApp, type Session, type TestContext } from '../../test/test-app.ts';
+import {
+  asCookie,
+  createAccount,
+  createFirstAdmin,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 let ctx: TestContext;
 let admin: Session;
@@ -42,27 +49,52 @@ describe('admin user management', () => {
 
   it('changes roles between user and admin', async () => {
     const person = await createAccount(ctx, 'user');
-    expect((await call('PUT', `/api/admin/users/${person.userId}/role`, { role: 'admin' })).json()).toMatchObject({ profile: { role: 'admin' } });
-    expect((await call('PUT', `/api/admin/users/${person.userId}/role`, { role: 'user' })).json()).toMatchObject({ profile: { role: 'user' } });
+    expect(
+      (await call('PUT', `/api/admin/users/${person.userId}/role`, { role: 'admin' })).json(),
+    ).toMatchObject({ profile: { role: 'admin' } });
+    expect(
+      (await call('PUT', `/api/admin/users/${person.userId}/role`, { role: 'user' })).json(),
+    ).toMatchObject({ profile: { role: 'user' } });
   });
 
   it('never demotes or deactivates the last admin', async () => {
     const solo = await createTestApp();
     try {
       const only = await createFirstAdmin(solo);
-      const demote = await solo.app.inject({ method: 'PUT', url: `/api/admin/users/${only.userId}/role`, headers: asCookie(only), payload: { role: 'user' } });
+      const demote = await solo.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${only.userId}/role`,
+        headers: asCookie(only),
+        payload: { role: 'user' },
+      });
       expect(demote.statusCode).toBe(409);
       expect(demote.json()).toMatchObject({ code: 'LAST_ADMIN' });
 
       const other = await createAccount(solo, 'admin');
-      const deactivateSelf = await solo.app.inject({ method: 'POST', url: `/api/admin/users/${only.userId}/deactivate`, headers: asCookie(only) });
+      const deactivateSelf = await solo.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${only.userId}/deactivate`,
+        headers: asCookie(only),
+      });
       expect(deactivateSelf.statusCode).toBe(409);
       // Two admins: each may demote the other, but not both at once.
       const results = await Promise.all([
-        solo.app.inject({ method: 'PUT', url: `/api/admin/users/${other.userId}/role`, headers: asCookie(only), payload: { role: 'user' } }),
-        solo.app.inject({ method: 'PUT', url: `/api/admin/users/${only.userId}/role`, headers: asCookie(other), payload: { role: 'user' } }),
+        solo.app.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${other.userId}/role`,
+          headers: asCookie(only),
+          payload: { role: 'user' },
+        }),
+        solo.app.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${only.userId}/role`,
+          headers: asCookie(other),
+          payload: { role: 'user' },
+        }),
       ]);
-      const { rows } = await solo.db.admin.query(`select count(*)::int as n from user_profiles where role = 'admin'`);
+      const { rows } = await solo.db.admin.query(
+        `select count(*)::int as n from user_profiles where role = 'admin'`,
+      );
       expect(rows[0].n).toBe(1);
       // Whichever commits first wins; the other is refused: 409 LAST_ADMIN if it got past the access check before
       // the winner committed, 403 if it arrived after and is no longer an admin itself.
@@ -79,7 +111,10 @@ describe('admin user management', () => {
     expect(unknown.statusCode).toBe(404);
     const malformed = await call('POST', '/api/admin/users/not-a-uuid/approve');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'params.userId' }] });
+    expect(malformed.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'params.userId' }],
+    });
     const person = await createAccount(ctx, 'user');
     const badRole = await call('PUT', `/api/admin/users/${person.userId}/role`, { role: 'superuser' });
     expect(badRole.statusCode).toBe(400);

@@ -24,7 +24,14 @@ import { readDiagnostics } from './diagnostics.repository.ts';
 const ProfileResponse = z.object({ profile: ProfileSchema });
 const OutboxSchema = z.object({
   messages: z.array(
-    z.object({ id: z.string(), kind: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
   ),
 });
 
@@ -39,9 +46,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     asAdmin(viewerOf(request).userId, (trx) => getAdminStats(trx)),
   );
 
-  typed.get('/api/admin/pending', { ...admin, schema: { response: { 200: PendingUsersResponseSchema } } }, async (request) => ({
-    users: await asAdmin(viewerOf(request).userId, (trx) => findPendingProfiles(trx)),
-  }));
+  typed.get(
+    '/api/admin/pending',
+    { ...admin, schema: { response: { 200: PendingUsersResponseSchema } } },
+    async (request) => ({
+      users: await asAdmin(viewerOf(request).userId, (trx) => findPendingProfiles(trx)),
+    }),
+  );
 
   typed.get(
     '/api/admin/users',
@@ -67,7 +78,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
 
   typed.put(
     '/api/admin/users/:userId/role',
-    { ...admin, schema: { params: UserIdParamsSchema, body: ChangeRoleInputSchema, response: { 200: ProfileResponse } } },
+    {
+      ...admin,
+      schema: { params: UserIdParamsSchema, body: ChangeRoleInputSchema, response: { 200: ProfileResponse } },
+    },
     async (request) => ({
       profile: await applyAdminAction(
         ctx,
@@ -84,32 +98,44 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     { ...admin, schema: { params: UserIdParamsSchema, response: { 200: ResetLinkResponseSchema } } },
     async (request) => {
       const target = await asAdmin(viewerOf(request).userId, (trx) =>
-        trx.selectFrom('user_profiles').select(['email', 'role']).where('id', '=', request.params.userId).executeTakeFirst(),
+        trx
+          .selectFrom('user_profiles')
+          .select(['email', 'role'])
+          .where('id', '=', request.params.userId)
+          .executeTakeFirst(),
       );
       if (!target) throw new AppError('NOT_FOUND', 'User not found.');
       const capture = { token: null as string | null };
-      await resetLinkCapture.run(capture, () => ctx.auth.api.requestPasswordReset({ body: { email: target.email } }));
+      await resetLinkCapture.run(capture, () =>
+        ctx.auth.api.requestPasswordReset({ body: { email: target.email } }),
+      );
       if (!capture.token) throw new AppError('INTERNAL', 'Could not create a reset link.');
       const expiresAt = new Date(ctx.clock().getTime() + 60 * 60 * 1000).toISOString();
       return { url: `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(capture.token)}`, expiresAt };
     },
   );
 
-  typed.get('/api/admin/diagnostics', { ...admin, schema: { response: { 200: DiagnosticsSchema } } }, (request) =>
-    asAdmin(viewerOf(request).userId, (trx) => readDiagnostics(trx, ctx.clock())),
+  typed.get(
+    '/api/admin/diagnostics',
+    { ...admin, schema: { response: { 200: DiagnosticsSchema } } },
+    (request) => asAdmin(viewerOf(request).userId, (trx) => readDiagnostics(trx, ctx.clock())),
   );
 
-  typed.get('/api/admin/outbox', { ...admin, schema: { response: { 200: OutboxSchema } } }, async (request) => {
-    const rows = await asAdmin(viewerOf(request).userId, (trx) => findSystemOutbox(trx, 200));
-    return {
-      messages: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        to: r.to_address,
-        subject: r.subject,
-        text: r.text_body,
-        createdAt: r.created_at.toISOString(),
-      })),
-    };
-  });
+  typed.get(
+    '/api/admin/outbox',
+    { ...admin, schema: { response: { 200: OutboxSchema } } },
+    async (request) => {
+      const rows = await asAdmin(viewerOf(request).userId, (trx) => findSystemOutbox(trx, 200));
+      return {
+        messages: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          to: r.to_address,
+          subject: r.subject,
+          text: r.text_body,
+          createdAt: r.created_at.toISOString(),
+        })),
+      };
+    },
+  );
 }

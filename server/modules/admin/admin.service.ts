@@ -13,19 +13,40 @@ import { countActiveAdminsForUpdate, lockProfile, updateProfileAccess } from './
  */
 export type AdminAction = 'approve' | 'deny' | 'deactivate' | 'reactivate' | 'make-admin' | 'make-user';
 
-export async function applyAdminAction(ctx: AppContext, adminId: string, userId: string, action: AdminAction): Promise<Profile> {
+export async function applyAdminAction(
+  ctx: AppContext,
+  adminId: string,
+  userId: string,
+  action: AdminAction,
+): Promise<Profile> {
   const now = ctx.clock();
   const result = await withActor(ctx.db, { kind: 'admin', userId: adminId }, async (trx) => {
     const target = await lockProfile(trx, userId);
     if (!target) throw new AppError('NOT_FOUND', 'User not found.');
     switch (action) {
       case 'approve':
-        if (target.role !== 'pending' && target.role !== 'denied') throw new AppError('CONFLICT', 'This account is already approved.');
-        return { profile: await updateProfileAccess(trx, userId, { role: 'user', reviewedBy: adminId, reviewedAt: now }), notify: true };
+        if (target.role !== 'pending' && target.role !== 'denied')
+          throw new AppError('CONFLICT', 'This account is already approved.');
+        return {
+          profile: await updateProfileAccess(trx, userId, {
+            role: 'user',
+            reviewedBy: adminId,
+            reviewedAt: now,
+          }),
+          notify: true,
+        };
       case 'deny':
-        if (target.role !== 'pending') throw new AppError('CONFLICT', 'Only pending accounts can be denied; deactivate approved ones.');
+        if (target.role !== 'pending')
+          throw new AppError('CONFLICT', 'Only pending accounts can be denied; deactivate approved ones.');
         await deleteSessionsOf(trx, userId);
-        return { profile: await updateProfileAccess(trx, userId, { role: 'denied', reviewedBy: adminId, reviewedAt: now }), notify: false };
+        return {
+          profile: await updateProfileAccess(trx, userId, {
+            role: 'denied',
+            reviewedBy: adminId,
+            reviewedAt: now,
+          }),
+          notify: false,
+        };
       case 'deactivate': {
         if (userId === adminId) throw new AppError('CONFLICT', 'You cannot deactivate your own account.');
         if (target.deactivated) return { profile: target, notify: false };
@@ -36,10 +57,12 @@ export async function applyAdminAction(ctx: AppContext, adminId: string, userId:
       case 'reactivate':
         return { profile: await updateProfileAccess(trx, userId, { deactivatedAt: null }), notify: false };
       case 'make-admin':
-        if (target.role !== 'user' && target.role !== 'admin') throw new AppError('CONFLICT', 'Approve the account before changing its role.');
+        if (target.role !== 'user' && target.role !== 'admin')
+          throw new AppError('CONFLICT', 'Approve the account before changing its role.');
         return { profile: await updateProfileAccess(trx, userId, { role: 'admin' }), notify: false };
       case 'make-user':
-        if (target.role !== 'user' && target.role !== 'admin') throw new AppError('CONFLICT', 'Approve the account before changing its role.');
+        if (target.role !== 'user' && target.role !== 'admin')
+          throw new AppError('CONFLICT', 'Approve the account before changing its role.');
         await requireAnotherAdmin(trx, target, 'demote');
         return { profile: await updateProfileAccess(trx, userId, { role: 'user' }), notify: false };
     }
@@ -48,9 +71,20 @@ export async function applyAdminAction(ctx: AppContext, adminId: string, userId:
   return result.profile;
 }
 
-async function requireAnotherAdmin(trx: Parameters<typeof countActiveAdminsForUpdate>[0], target: Profile, change: 'demote' | 'deactivate') {
+async function requireAnotherAdmin(
+  trx: Parameters<typeof countActiveAdminsForUpdate>[0],
+  target: Profile,
+  change: 'demote' | 'deactivate',
+) {
   const activeAdminCount = await countActiveAdminsForUpdate(trx);
-  if (wouldRemoveLastAdmin({ targetRole: target.role, targetDeactivated: target.deactivated, activeAdminCount, change })) {
+  if (
+    wouldRemoveLastAdmin({
+      targetRole: target.role,
+      targetDeactivated: target.deactivated,
+      activeAdminCount,
+      change,
+    })
+  ) {
     throw new AppError('LAST_ADMIN', 'This is the last administrator: make another account admin first.');
   }
 }

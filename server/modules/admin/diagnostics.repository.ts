@@ -7,7 +7,9 @@ const EXACT_COUNT_LIMIT = 100_000;
 /** The Debug DB panel: is the database there, which version, which migration, how many rows per table. */
 export async function readDiagnostics(db: DbExecutor, now: Date): Promise<Diagnostics> {
   const version = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db);
-  const migrations = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(db);
+  const migrations = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(
+    db,
+  );
   const tables = await sql<{ table: string; estimate: number }>`
     select c.relname as "table", greatest(c.reltuples, 0)::bigint as estimate
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -19,7 +21,8 @@ export async function readDiagnostics(db: DbExecutor, now: Date): Promise<Diagno
     const rows =
       t.estimate > EXACT_COUNT_LIMIT
         ? t.estimate
-        : (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t.table)}`.execute(db)).rows[0]?.n ?? 0;
+        : ((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t.table)}`.execute(db))
+            .rows[0]?.n ?? 0);
     rowCounts.push({ table: t.table, rows });
   }
   return {

@@ -17,28 +17,46 @@ afterEach(async () => {
   ctx = undefined;
 });
 
-const me = (c: TestContext, cookie: string) => c.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+const me = (c: TestContext, cookie: string) =>
+  c.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
 const roleOf = async (c: TestContext, id: string) =>
-  (await c.db.admin.query<{ role: string }>('select role from user_profiles where id = $1', [id])).rows[0]?.role;
+  (await c.db.admin.query<{ role: string }>('select role from user_profiles where id = $1', [id])).rows[0]
+    ?.role;
 
 describe('account lifecycle', () => {
   it('makes the first account admin, later ones pending, and approval lets them in with a notice', async () => {
     ctx = await createTestApp();
     const admin = await signUp(ctx.app, uniqueEmail('owner'));
-    expect((await me(ctx, admin.cookie)).json()).toMatchObject({ profile: { role: 'admin', email: admin.email } });
+    expect((await me(ctx, admin.cookie)).json()).toMatchObject({
+      profile: { role: 'admin', email: admin.email },
+    });
 
     const person = await signUp(ctx.app);
     expect((await me(ctx, person.cookie)).json()).toMatchObject({ profile: { role: 'pending' } });
-    const blocked = await ctx.app.inject({ method: 'GET', url: '/api/admin/stats', headers: asCookie(person) });
+    const blocked = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/stats',
+      headers: asCookie(person),
+    });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toMatchObject({ code: 'ACCOUNT_PENDING' });
 
-    const approved = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/approve`, headers: asCookie(admin) });
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${person.userId}/approve`,
+      headers: asCookie(admin),
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ profile: { role: 'user' } });
 
     const { rows } = await ctx.db.admin.query('select to_address, subject, kind from outbox_messages');
-    expect(rows).toEqual([{ to_address: person.email, subject: 'Your CallCRM account has been approved', kind: 'account-approved' }]);
+    expect(rows).toEqual([
+      {
+        to_address: person.email,
+        subject: 'Your CallCRM account has been approved',
+        kind: 'account-approved',
+      },
+    ]);
 
     const again = await signIn(ctx.app, person.email);
     expect(again.response.statusCode).toBe(200);
@@ -89,7 +107,12 @@ describe('account lifecycle', () => {
   it('signs out: the session stops working', async () => {
     ctx = await createTestApp();
     const person = await signUp(ctx.app);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: asCookie(person), payload: {} });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: asCookie(person),
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(ctx, person.cookie)).statusCode).toBe(401);
   });
@@ -97,7 +120,10 @@ describe('account lifecycle', () => {
   it('stores passwords as argon2id hashes', async () => {
     ctx = await createTestApp();
     const person = await signUp(ctx.app);
-    const { rows } = await ctx.db.admin.query<{ password: string }>('select password from auth_accounts where user_id = $1', [person.userId]);
+    const { rows } = await ctx.db.admin.query<{ password: string }>(
+      'select password from auth_accounts where user_id = $1',
+      [person.userId],
+    );
     expect(rows[0]?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
@@ -109,16 +135,27 @@ describe('deny and deactivate', () => {
     const person = await signUp(ctx.app);
     expect((await me(ctx, person.cookie)).statusCode).toBe(200);
 
-    const denied = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/deny`, headers: asCookie(admin) });
+    const denied = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${person.userId}/deny`,
+      headers: asCookie(admin),
+    });
     expect(denied.json()).toMatchObject({ profile: { role: 'denied' } });
     expect((await me(ctx, person.cookie)).statusCode).toBe(401);
 
     const attempt = await signIn(ctx.app, person.email);
     expect(attempt.response.statusCode).toBe(403);
-    expect(attempt.response.json()).toMatchObject({ code: 'ACCOUNT_DENIED', message: expect.stringMatching(/denied/) });
+    expect(attempt.response.json()).toMatchObject({
+      code: 'ACCOUNT_DENIED',
+      message: expect.stringMatching(/denied/),
+    });
     expect(attempt.cookie).not.toMatch(/session_token=[^;]+/);
 
-    const pending = await ctx.app.inject({ method: 'GET', url: '/api/admin/pending', headers: asCookie(admin) });
+    const pending = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/pending',
+      headers: asCookie(admin),
+    });
     expect(pending.json().users).toEqual([]);
   });
 
@@ -126,17 +163,33 @@ describe('deny and deactivate', () => {
     ctx = await createTestApp();
     const admin = await createFirstAdmin(ctx);
     const person = await signUp(ctx.app);
-    await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/approve`, headers: asCookie(admin) });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${person.userId}/approve`,
+      headers: asCookie(admin),
+    });
 
-    const off = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/deactivate`, headers: asCookie(admin) });
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${person.userId}/deactivate`,
+      headers: asCookie(admin),
+    });
     expect(off.json()).toMatchObject({ profile: { deactivated: true, role: 'user' } });
     expect((await me(ctx, person.cookie)).statusCode).toBe(401);
-    expect((await signIn(ctx.app, person.email)).response.json()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
+    expect((await signIn(ctx.app, person.email)).response.json()).toMatchObject({
+      code: 'ACCOUNT_DEACTIVATED',
+    });
 
-    await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/reactivate`, headers: asCookie(admin) });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${person.userId}/reactivate`,
+      headers: asCookie(admin),
+    });
     const back = await signIn(ctx.app, person.email);
     expect(back.response.statusCode).toBe(200);
-    expect((await me(ctx, back.cookie)).json()).toMatchObject({ profile: { role: 'user', deactivated: false } });
+    expect((await me(ctx, back.cookie)).json()).toMatchObject({
+      profile: { role: 'user', deactivated: false },
+    });
   });
 });
 
@@ -145,13 +198,22 @@ describe('password reset', () => {
     ctx = await createTestApp();
     const admin = await createFirstAdmin(ctx);
     const person = await signUp(ctx.app);
-    const link = await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/reset-link`, headers: asCookie(admin) });
+    const link = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${person.userId}/reset-link`,
+      headers: asCookie(admin),
+    });
     expect(link.statusCode).toBe(200);
     const token = new URL(link.json<{ url: string }>().url).searchParams.get('token');
     expect(token).toBeTruthy();
 
     const reset = (newPassword: string) =>
-      ctx!.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: TEST_ORIGIN }, payload: { token, newPassword } });
+      ctx!.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        headers: { origin: TEST_ORIGIN },
+        payload: { token, newPassword },
+      });
     expect((await reset('a brand new password')).statusCode).toBe(200);
     expect((await reset('another new password')).statusCode).toBe(400);
 

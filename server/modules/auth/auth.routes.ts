@@ -33,7 +33,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (email) {
       const decision = await checkSignInAllowed(ctx.db, { ip: request.ip, email, now });
       if (!decision.allowed) {
-        throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { retryAfterSeconds: decision.retryAfterSeconds });
+        throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, {
+          retryAfterSeconds: decision.retryAfterSeconds,
+        });
       }
     }
     const response = await callAuth(ctx, request);
@@ -62,7 +64,13 @@ function callAuth(ctx: AppContext, request: FastifyRequest): Promise<Response> {
   // better-auth reads the client address from this header; Fastify has already resolved it (trustProxy aware).
   headers.set('x-forwarded-for', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  return ctx.auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }));
+  return ctx.auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
 }
 
 /** Copies better-auth's answer to the Fastify reply, cookies included. */

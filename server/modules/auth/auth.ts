@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { DEACTIVATED_MESSAGE, DENIED_MESSAGE } from '#domain/auth/auth-messages.ts';
@@ -23,6 +24,7 @@ export type AuthOptions = {
   trustedOrigins: (request: Request | undefined) => string[];
   adminEmail: string | undefined;
   mailer: SystemMailer;
+  log: FastifyBaseLogger;
 };
 
 /**
@@ -38,6 +40,11 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: { db: options.db, type: 'postgres' },
     telemetry: { enabled: false },
+    // Into our structured logs (and LOG_LEVEL), not straight to the console.
+    logger: {
+      level: 'info',
+      log: (level, message, ...args) => options.log[level]({ component: 'better-auth', args }, message),
+    },
     // Sign-in limits live in our own table (per IP and per account): see sign-in-attempts.repository.ts.
     rateLimit: { enabled: false },
     trustedOrigins: (request) => options.trustedOrigins(request),
@@ -112,7 +119,11 @@ export function createAuth(options: AuthOptions) {
           after: async (user) => {
             const [firstName = '', ...rest] = (user.name ?? '').trim().split(/\s+/);
             await withActor(options.db, { kind: 'system' }, (trx) =>
-              ensureProfile(trx, { id: user.id, email: user.email, firstName, lastName: rest.join(' ') }, options.adminEmail),
+              ensureProfile(
+                trx,
+                { id: user.id, email: user.email, firstName, lastName: rest.join(' ') },
+                options.adminEmail,
+              ),
             );
           },
         },
@@ -120,8 +131,11 @@ export function createAuth(options: AuthOptions) {
       session: {
         create: {
           before: async (session) => {
-            const profile = await withActor(options.db, { kind: 'system' }, (trx) => findProfile(trx, session.userId));
-            if (profile?.role === 'denied') throw new APIError('FORBIDDEN', { message: DENIED_MESSAGE, code: 'ACCOUNT_DENIED' });
+            const profile = await withActor(options.db, { kind: 'system' }, (trx) =>
+              findProfile(trx, session.userId),
+            );
+            if (profile?.role === 'denied')
+              throw new APIError('FORBIDDEN', { message: DENIED_MESSAGE, code: 'ACCOUNT_DENIED' });
             if (profile?.deactivated) {
               throw new APIError('FORBIDDEN', { message: DEACTIVATED_MESSAGE, code: 'ACCOUNT_DEACTIVATED' });
             }

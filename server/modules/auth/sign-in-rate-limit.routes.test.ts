@@ -27,7 +27,8 @@ describe('sign-in rate limit', () => {
   it('counts per account: another account from the same place is not locked', async () => {
     const victim = await signUp(ctx.app);
     const other = await signUp(ctx.app);
-    for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_ACCOUNT; i++) await signIn(ctx.app, victim.email, 'wrong password');
+    for (let i = 0; i < SIGN_IN_MAX_FAILURES_PER_ACCOUNT; i++)
+      await signIn(ctx.app, victim.email, 'wrong password');
     expect((await signIn(ctx.app, victim.email)).response.statusCode).toBe(429);
     expect((await signIn(ctx.app, other.email)).response.statusCode).toBe(200);
   });
@@ -53,7 +54,10 @@ describe('sign-in rate limit', () => {
   it('keeps the count in the database, shared by every server instance', async () => {
     const person = await signUp(ctx.app);
     await signIn(ctx.app, person.email, 'wrong password');
-    const { rows } = await ctx.db.admin.query('select count(*)::int as n from sign_in_attempts where email = $1', [person.email]);
+    const { rows } = await ctx.db.admin.query(
+      'select count(*)::int as n from sign_in_attempts where email = $1',
+      [person.email],
+    );
     expect(rows[0].n).toBe(1);
   });
 });

@@ -29,30 +29,46 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
 
   /** What the sign-in screen needs to know about this instance. */
-  typed.get('/api/system/status', { config: { access: 'public' }, schema: { response: { 200: SystemStatusSchema } } }, () => ({
-    systemMailConfigured: ctx.mailer.isConfigured,
-  }));
+  typed.get(
+    '/api/system/status',
+    { config: { access: 'public' }, schema: { response: { 200: SystemStatusSchema } } },
+    () => ({
+      systemMailConfigured: ctx.mailer.isConfigured,
+    }),
+  );
 
   /** The browser's route guard asks here: answers 200 whether or not anyone is signed in. */
-  typed.get('/api/session', { config: { access: 'public' }, schema: { response: { 200: SessionStateSchema } } }, async (request, reply) => {
-    try {
-      const viewer = await resolveViewer(ctx, request, (cookies) => void reply.header('set-cookie', cookies));
-      return { profile: viewer.profile, reason: null };
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const reasons: Partial<Record<string, SessionState['reason']>> = {
-        UNAUTHENTICATED: 'signed-out',
-        ACCOUNT_DENIED: 'denied',
-        ACCOUNT_DEACTIVATED: 'deactivated',
-      };
-      const reason = reasons[error.code];
-      if (!reason) throw error;
-      return { profile: null, reason };
-    }
-  });
+  typed.get(
+    '/api/session',
+    { config: { access: 'public' }, schema: { response: { 200: SessionStateSchema } } },
+    async (request, reply) => {
+      try {
+        const viewer = await resolveViewer(
+          ctx,
+          request,
+          (cookies) => void reply.header('set-cookie', cookies),
+        );
+        return { profile: viewer.profile, reason: null };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const reasons: Partial<Record<string, SessionState['reason']>> = {
+          UNAUTHENTICATED: 'signed-out',
+          ACCOUNT_DENIED: 'denied',
+          ACCOUNT_DEACTIVATED: 'deactivated',
+        };
+        const reason = reasons[error.code];
+        if (!reason) throw error;
+        return { profile: null, reason };
+      }
+    },
+  );
 
   /** The signed-in account, pending included (spec part 1 §2 route guard). */
-  typed.get('/api/me', { config: { access: 'session' }, schema: { response: { 200: MeResponseSchema } } }, (request) => ({
-    profile: viewerOf(request).profile,
-  }));
+  typed.get(
+    '/api/me',
+    { config: { access: 'session' }, schema: { response: { 200: MeResponseSchema } } },
+    (request) => ({
+      profile: viewerOf(request).profile,
+    }),
+  );
 }

@@ -5,9 +5,19 @@ import type { DbExecutor } from '../../db/database.ts';
 import type { UserProfilesTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
-export const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'role', 'deactivated_at', 'created_at'] as const;
+export const PROFILE_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'deactivated_at',
+  'created_at',
+] as const;
 
-export function toProfile(row: Pick<Selectable<UserProfilesTable>, (typeof PROFILE_COLUMNS)[number]>): Profile {
+export function toProfile(
+  row: Pick<Selectable<UserProfilesTable>, (typeof PROFILE_COLUMNS)[number]>,
+): Profile {
   return {
     id: row.id,
     email: row.email,
@@ -20,7 +30,11 @@ export function toProfile(row: Pick<Selectable<UserProfilesTable>, (typeof PROFI
 }
 
 export async function findProfile(db: DbExecutor, id: string): Promise<Profile | undefined> {
-  const row = await db.selectFrom('user_profiles').select(PROFILE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_profiles')
+    .select(PROFILE_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? toProfile(row) : undefined;
 }
 
@@ -47,7 +61,12 @@ export async function ensureProfile(
       .executeTakeFirstOrThrow();
     return toProfile(row);
   }
-  const admin = await trx.selectFrom('user_profiles').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+  const admin = await trx
+    .selectFrom('user_profiles')
+    .select('id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
   const role = roleForNewProfile({ email: user.email, adminEmail, instanceHasAdmin: admin !== undefined });
   const row = await trx
     .insertInto('user_profiles')

@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
-import { asCookie, createAccount, createFirstAdmin, createTestApp, signUp, type Session, type TestContext } from '../../test/test-app.ts';
+import {
+  asCookie,
+  createAccount,
+  createFirstAdmin,
+  createTestApp,
+  signUp,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
 
 /** Reads Server-Sent Events from a real listening server until `until` matches one, or the deadline passes. */
-async function collectEvents(baseUrl: string, cookie: string, act: () => Promise<unknown>, until: (e: { event: string; data: unknown }) => boolean) {
+async function collectEvents(
+  baseUrl: string,
+  cookie: string,
+  act: () => Promise<unknown>,
+  until: (e: { event: string; data: unknown }) => boolean,
+) {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal });
   expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
@@ -16,7 +29,10 @@ async function collectEvents(baseUrl: string, cookie: string, act: () => Promise
   const deadline = Date.now() + 5000;
   try {
     while (Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), 500)),
+      ]);
       if (chunk && !chunk.done) buffer += decoder.decode(chunk.value, { stream: true });
       const blocks = buffer.split('\n\n');
       buffer = blocks.pop() ?? '';
@@ -51,29 +67,48 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const isSignup = (e: { event: string; data: unknown }) =>
-  e.event === 'change' && (e.data as { topic: string; op: string }).topic === 'profiles' && (e.data as { op: string }).op === 'INSERT';
+  e.event === 'change' &&
+  (e.data as { topic: string; op: string }).topic === 'profiles' &&
+  (e.data as { op: string }).op === 'INSERT';
 
 describe('realtime changes over Server-Sent Events', () => {
   it('tells a watching admin about a new sign-up', async () => {
     let newcomer: Session | null = null;
-    const events = await collectEvents(baseUrl, admin.cookie, async () => (newcomer = await signUp(ctx.app)), isSignup);
+    const events = await collectEvents(
+      baseUrl,
+      admin.cookie,
+      async () => (newcomer = await signUp(ctx.app)),
+      isSignup,
+    );
     const signup = events.find(isSignup);
-    expect(signup?.data).toMatchObject({ topic: 'profiles', op: 'INSERT', role: 'pending', id: newcomer!.userId });
+    expect(signup?.data).toMatchObject({
+      topic: 'profiles',
+      op: 'INSERT',
+      role: 'pending',
+      id: newcomer!.userId,
+    });
   });
 
   it('tells a pending person about their own approval, and nothing about other people', async () => {
     const person = await createAccount(ctx, 'pending');
-    const own = (e: { event: string; data: unknown }) => e.event === 'change' && (e.data as { id: string }).id === person.userId;
+    const own = (e: { event: string; data: unknown }) =>
+      e.event === 'change' && (e.data as { id: string }).id === person.userId;
     const events = await collectEvents(
       baseUrl,
       person.cookie,
       async () => {
         await signUp(ctx.app); // someone else: must not reach this person
-        await ctx.app.inject({ method: 'POST', url: `/api/admin/users/${person.userId}/approve`, headers: asCookie(admin) });
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/users/${person.userId}/approve`,
+          headers: asCookie(admin),
+        });
       },
       own,
     );
-    const changes = events.filter((e) => e.event === 'change').map((e) => e.data as { id: string; role: string });
+    const changes = events
+      .filter((e) => e.event === 'change')
+      .map((e) => e.data as { id: string; role: string });
     expect(changes).toEqual([expect.objectContaining({ id: person.userId, role: 'user' })]);
   });
 
@@ -110,7 +145,11 @@ describe('GET /api/session', () => {
     expect(signedIn.json()).toMatchObject({ profile: { id: admin.userId, role: 'admin' }, reason: null });
 
     const denied = await createAccount(ctx, 'denied');
-    const deniedAnswer = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: asCookie(denied) });
+    const deniedAnswer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: asCookie(denied),
+    });
     expect(deniedAnswer.json()).toEqual({ profile: null, reason: 'denied' });
   });
 });

@@ -11,10 +11,15 @@ export function NotBuiltYet({ title, subtitle, what }: { title: string; subtitle
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
         {subtitle && <p className="text-muted-foreground">{subtitle}</p>}
       </div>
-      <div role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border p-12 text-center">
+      <div
+        role="status"
+        className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border p-12 text-center"
+      >
         <Construction className="size-10 text-muted-foreground" aria-hidden />
         <p className="font-medium">Not available yet</p>
-        <p className="max-w-md text-sm text-muted-foreground">{what} This screen is part of an upcoming release of this instance.</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          {what} This screen is part of an upcoming release of this instance.
+        </p>
       </div>
     </div>
   );

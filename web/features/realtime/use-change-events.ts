@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChangeEventSchema, type ChangeEvent } from '#domain/realtime/change-event.ts';
 
@@ -6,7 +6,7 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
 
 type Listener = (event: ChangeEvent) => void;
 const listeners = new Set<Listener>();
-const statusListeners = new Set<(s: LiveStatus) => void>();
+const statusListeners = new Set<() => void>();
 let currentStatus: LiveStatus = 'connecting';
 
 /** Lets a screen react to a change beyond refetching (the admin's new-signup badge). */
@@ -17,19 +17,18 @@ export function onChangeEvent(listener: Listener): () => void {
 
 function setStatus(status: LiveStatus): void {
   currentStatus = status;
-  for (const l of statusListeners) l(status);
+  for (const notify of statusListeners) notify();
 }
 
 /** The stream's state, for the live status label. */
 export function useLiveStatus(): LiveStatus {
-  const [status, setLocal] = useState(currentStatus);
-  useEffect(() => {
-    statusListeners.add(setLocal);
-    return () => {
-      statusListeners.delete(setLocal);
-    };
-  }, []);
-  return status;
+  return useSyncExternalStore(
+    (notify) => {
+      statusListeners.add(notify);
+      return () => statusListeners.delete(notify);
+    },
+    () => currentStatus,
+  );
 }
 
 /** The one realtime connection of the page: mounted once, open while someone is signed in. */

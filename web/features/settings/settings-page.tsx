@@ -34,13 +34,25 @@ export function SettingsPage() {
           <Card>
             <CardHeader>
               <CardTitle>Appearance</CardTitle>
-              <CardDescription>Choose a theme. It is stored in this browser; dark is the default.</CardDescription>
+              <CardDescription>
+                Choose a theme. It is stored in this browser; dark is the default.
+              </CardDescription>
             </CardHeader>
             <CardContent className="flex gap-2" role="radiogroup" aria-label="Theme">
-              <Button variant={theme === 'light' ? 'default' : 'outline'} role="radio" aria-checked={theme === 'light'} onClick={() => setTheme('light')}>
+              <Button
+                variant={theme === 'light' ? 'default' : 'outline'}
+                role="radio"
+                aria-checked={theme === 'light'}
+                onClick={() => setTheme('light')}
+              >
                 <Sun /> Light
               </Button>
-              <Button variant={theme === 'dark' ? 'default' : 'outline'} role="radio" aria-checked={theme === 'dark'} onClick={() => setTheme('dark')}>
+              <Button
+                variant={theme === 'dark' ? 'default' : 'outline'}
+                role="radio"
+                aria-checked={theme === 'dark'}
+                onClick={() => setTheme('dark')}
+              >
                 <Moon /> Dark
               </Button>
             </CardContent>
@@ -50,13 +62,23 @@ export function SettingsPage() {
           <Card>
             <CardHeader>
               <CardTitle>Integrations</CardTitle>
-              <CardDescription>These integrations are not available yet. Nothing here connects to another service.</CardDescription>
+              <CardDescription>
+                These integrations are not available yet. Nothing here connects to another service.
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-3 sm:grid-cols-2">
               {INTEGRATIONS.map((name) => (
-                <div key={name} className="flex items-center justify-between rounded-md border border-border p-3">
+                <div
+                  key={name}
+                  className="flex items-center justify-between rounded-md border border-border p-3"
+                >
                   <span className="font-medium">{name}</span>
-                  <Button variant="outline" size="sm" disabled title={`${name} integration is not available yet`}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled
+                    title={`${name} integration is not available yet`}
+                  >
                     Not available yet
                   </Button>
                 </div>

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { signOut } from '../auth/api/auth-requests.ts';
-import { useSession } from '../auth/api/session.ts';
+import { sessionQueryKey, useSession } from '../auth/api/session.ts';
 import { useTheme } from '../theme/theme-provider.tsx';
 import { AppSidebarNav } from './app-sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
@@ -26,7 +26,13 @@ export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={toggleTheme}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
       {theme === 'dark' ? <Sun /> : <Moon />}
     </Button>
   );
@@ -38,13 +44,23 @@ export function useSignOut() {
   return async () => {
     try {
       await signOut();
-      queryClient.clear();
-      queryClient.setQueryData(['session'], { profile: null, reason: 'signed-out' });
-      toast.success(AUTH_MESSAGES.signOutSuccess.title, { description: AUTH_MESSAGES.signOutSuccess.description });
-      await navigate('/auth');
     } catch {
-      toast.error(AUTH_MESSAGES.signOutFailure.title, { description: AUTH_MESSAGES.signOutFailure.description });
+      toast.error(AUTH_MESSAGES.signOutFailure.title, {
+        description: AUTH_MESSAGES.signOutFailure.description,
+      });
+      return;
     }
+    // Signed out first, so the guard unmounts the app's screens before their data is dropped; dropping it while
+    // they are mounted would make them refetch without a session.
+    queryClient.setQueryData(sessionQueryKey, { profile: null, reason: 'signed-out' });
+    toast.success(AUTH_MESSAGES.signOutSuccess.title, {
+      description: AUTH_MESSAGES.signOutSuccess.description,
+    });
+    await navigate('/auth', { replace: true });
+    setTimeout(
+      () => queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] }),
+      0,
+    );
   };
 }
 
@@ -77,13 +93,23 @@ export function AppShell() {
             className="left-0 top-0 h-full max-h-screen translate-x-0 translate-y-0 rounded-none p-0 pt-10"
           >
             <DialogTitle className="sr-only">Navigation</DialogTitle>
-            <AppSidebarNav isAdmin={isAdmin} collapsed={false} onNavigate={() => sidebar.setOpenMobile(false)} />
+            <AppSidebarNav
+              isAdmin={isAdmin}
+              collapsed={false}
+              onNavigate={() => sidebar.setOpenMobile(false)}
+            />
           </DialogContent>
         </Dialog>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur">
-          <Button variant="ghost" size="icon" onClick={sidebar.toggle} aria-label="Toggle sidebar" title="Toggle sidebar (Ctrl+B)">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={sidebar.toggle}
+            aria-label="Toggle sidebar"
+            title="Toggle sidebar (Ctrl+B)"
+          >
             <PanelLeft />
           </Button>
           <Brand />

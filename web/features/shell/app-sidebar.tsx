@@ -1,5 +1,13 @@
 import { NavLink } from 'react-router';
-import { BarChart3, FolderKanban, PhoneCall, Settings, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  FolderKanban,
+  PhoneCall,
+  Settings,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { navItemsFor } from '#domain/shell/sidebar.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -13,7 +21,15 @@ const ICONS: Record<string, LucideIcon> = {
 };
 
 /** The navigation entries; `collapsed` shows the icon rail. */
-export function AppSidebarNav({ isAdmin, collapsed, onNavigate }: { isAdmin: boolean; collapsed: boolean; onNavigate?: () => void }) {
+export function AppSidebarNav({
+  isAdmin,
+  collapsed,
+  onNavigate,
+}: {
+  isAdmin: boolean;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-2">
       {navItemsFor(isAdmin).map((item) => {

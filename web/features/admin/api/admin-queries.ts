@@ -15,12 +15,16 @@ import { apiFetch } from '../../../lib/api-client.ts';
 const adminKeys = {
   stats: ['profiles', 'stats'] as const,
   pending: ['profiles', 'pending'] as const,
-  accounts: (search: string, status: AccountStatusFilter, page: number) => ['profiles', 'accounts', { search, status, page }] as const,
+  accounts: (search: string, status: AccountStatusFilter, page: number) =>
+    ['profiles', 'accounts', { search, status, page }] as const,
   outbox: ['profiles', 'outbox'] as const,
 };
 
 export function useAdminStats() {
-  return useQuery({ queryKey: adminKeys.stats, queryFn: () => apiFetch('/api/admin/stats', { schema: AdminStatsSchema }) });
+  return useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: () => apiFetch('/api/admin/stats', { schema: AdminStatsSchema }),
+  });
 }
 
 export function usePendingUsers() {
@@ -40,10 +44,22 @@ export function useAccounts(search: string, status: AccountStatusFilter, page: n
 }
 
 const OutboxSchema = z.object({
-  messages: z.array(z.object({ id: z.string(), kind: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export function useSystemOutbox() {
-  return useQuery({ queryKey: adminKeys.outbox, queryFn: async () => (await apiFetch('/api/admin/outbox', { schema: OutboxSchema })).messages });
+  return useQuery({
+    queryKey: adminKeys.outbox,
+    queryFn: async () => (await apiFetch('/api/admin/outbox', { schema: OutboxSchema })).messages,
+  });
 }
 
 export function useDiagnostics(enabled: boolean) {
@@ -65,7 +81,10 @@ function requestFor(action: AccountAction, userId: string) {
       schema: z.object({ profile: ProfileSchema }),
     });
   }
-  return apiFetch(`/api/admin/users/${userId}/${action}`, { method: 'POST', schema: z.object({ profile: ProfileSchema }) });
+  return apiFetch(`/api/admin/users/${userId}/${action}`, {
+    method: 'POST',
+    schema: z.object({ profile: ProfileSchema }),
+  });
 }
 
 export function useAccountAction() {
@@ -78,6 +97,7 @@ export function useAccountAction() {
 
 export function useResetLink() {
   return useMutation({
-    mutationFn: (userId: string) => apiFetch(`/api/admin/users/${userId}/reset-link`, { method: 'POST', schema: ResetLinkResponseSchema }),
+    mutationFn: (userId: string) =>
+      apiFetch(`/api/admin/users/${userId}/reset-link`, { method: 'POST', schema: ResetLinkResponseSchema }),
   });
 }

@@ -9,7 +9,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
 import { useAccountAction, useAccounts, type AccountAction } from '../api/admin-queries.ts';
 import { accountState, displayName, formatDate } from './format.ts';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
@@ -24,11 +31,24 @@ const ACTION_DONE: Record<AccountAction, string> = {
 };
 
 function actionsFor(p: Profile, selfId: string): { action: AccountAction; label: string }[] {
-  if (p.role === 'pending') return [{ action: 'approve', label: 'Approve' }, { action: 'deny', label: 'Deny' }];
+  if (p.role === 'pending')
+    return [
+      { action: 'approve', label: 'Approve' },
+      { action: 'deny', label: 'Deny' },
+    ];
   if (p.role === 'denied') return [{ action: 'approve', label: 'Approve after all' }];
   const list: { action: AccountAction; label: string }[] = [];
-  list.push(p.role === 'admin' ? { action: 'make-user', label: 'Make user' } : { action: 'make-admin', label: 'Make admin' });
-  if (p.id !== selfId) list.push(p.deactivated ? { action: 'reactivate', label: 'Reactivate' } : { action: 'deactivate', label: 'Deactivate' });
+  list.push(
+    p.role === 'admin'
+      ? { action: 'make-user', label: 'Make user' }
+      : { action: 'make-admin', label: 'Make admin' },
+  );
+  if (p.id !== selfId)
+    list.push(
+      p.deactivated
+        ? { action: 'reactivate', label: 'Reactivate' }
+        : { action: 'deactivate', label: 'Deactivate' },
+    );
   return list;
 }
 
@@ -55,7 +75,9 @@ export function AccountsCard({ selfId }: { selfId: string }) {
     <Card>
       <CardHeader>
         <CardTitle>All Accounts</CardTitle>
-        <CardDescription>Approved, pending, denied and deactivated accounts. Deactivation ends the person's sessions at once.</CardDescription>
+        <CardDescription>
+          Approved, pending, denied and deactivated accounts. Deactivation ends the person's sessions at once.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-2">
@@ -66,7 +88,11 @@ export function AccountsCard({ selfId }: { selfId: string }) {
             value={search}
             onChange={(e) => (setSearch(e.target.value), setPage(1))}
           />
-          <NativeSelect aria-label="Account status" value={status} onChange={(e) => (setStatus(AccountStatusFilterSchema.parse(e.target.value)), setPage(1))}>
+          <NativeSelect
+            aria-label="Account status"
+            value={status}
+            onChange={(e) => (setStatus(AccountStatusFilterSchema.parse(e.target.value)), setPage(1))}
+          >
             <option value="all">All accounts</option>
             <option value="approved">Approved</option>
             <option value="pending">Pending</option>
@@ -105,13 +131,23 @@ export function AccountsCard({ selfId }: { selfId: string }) {
                         </Button>
                       </DropdownMenu.Trigger>
                       <DropdownMenu.Portal>
-                        <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-md border border-border bg-card p-1 shadow-md">
+                        <DropdownMenu.Content
+                          align="end"
+                          className="z-50 min-w-40 rounded-md border border-border bg-card p-1 shadow-md"
+                        >
                           {actionsFor(p, selfId).map(({ action, label }) => (
-                            <DropdownMenu.Item key={action} onSelect={() => run(p, action)} className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent">
+                            <DropdownMenu.Item
+                              key={action}
+                              onSelect={() => run(p, action)}
+                              className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent"
+                            >
                               {label}
                             </DropdownMenu.Item>
                           ))}
-                          <DropdownMenu.Item onSelect={() => setResetFor(p)} className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent">
+                          <DropdownMenu.Item
+                            onSelect={() => setResetFor(p)}
+                            className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent"
+                          >
                             Password reset link
                           </DropdownMenu.Item>
                         </DropdownMenu.Content>
@@ -123,7 +159,9 @@ export function AccountsCard({ selfId }: { selfId: string }) {
             })}
           </TableBody>
         </Table>
-        {accounts.data?.users.length === 0 && <p className="text-center text-sm text-muted-foreground">No accounts match.</p>}
+        {accounts.data?.users.length === 0 && (
+          <p className="text-center text-sm text-muted-foreground">No accounts match.</p>
+        )}
         {pages > 1 && (
           <div className="flex items-center justify-end gap-2 text-sm">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -14,7 +14,11 @@ import { PendingUsersCard } from './pending-users-card.tsx';
 import { SystemOutboxCard } from './system-outbox-card.tsx';
 import { useNewSignupAlert } from './use-new-signup-alert.ts';
 
-const LIVE_LABEL = { live: 'Live updates on', connecting: 'Connecting…', offline: 'Live updates off' } as const;
+const LIVE_LABEL = {
+  live: 'Live updates on',
+  connecting: 'Connecting…',
+  offline: 'Live updates off',
+} as const;
 
 /** /admin: user management (spec part 1 §2). */
 export function AdminPage() {
@@ -43,8 +47,14 @@ export function AdminPage() {
           </Badge>
         )}
         <div className="ml-auto flex items-center gap-2">
-          <span role="status" aria-label="Live status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <span className={`size-2 rounded-full ${live === 'live' ? 'bg-green-500' : live === 'connecting' ? 'bg-yellow-500' : 'bg-slate-500'}`} />
+          <span
+            role="status"
+            aria-label="Live status"
+            className="flex items-center gap-1.5 text-sm text-muted-foreground"
+          >
+            <span
+              className={`size-2 rounded-full ${live === 'live' ? 'bg-green-500' : live === 'connecting' ? 'bg-yellow-500' : 'bg-slate-500'}`}
+            />
             {LIVE_LABEL[live]}
           </span>
           <Button variant="outline" size="sm" onClick={() => void handleRefresh()}>

@@ -3,7 +3,14 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
 import { useAccountAction, usePendingUsers } from '../api/admin-queries.ts';
 import { displayName, formatDate } from './format.ts';
 
@@ -18,9 +25,14 @@ export function PendingUsersCard() {
       {
         onSuccess: () =>
           kind === 'approve'
-            ? toast.success('User approved', { description: `${email} can now use the app; a notice was sent.` })
+            ? toast.success('User approved', {
+                description: `${email} can now use the app; a notice was sent.`,
+              })
             : toast.success('User denied', { description: `${email} can no longer sign in.` }),
-        onError: (error) => toast.error(kind === 'approve' ? 'Error approving user' : 'Error denying user', { description: error.message }),
+        onError: (error) =>
+          toast.error(kind === 'approve' ? 'Error approving user' : 'Error denying user', {
+            description: error.message,
+          }),
       },
     );
 
@@ -54,10 +66,21 @@ export function PendingUsersCard() {
                     <Badge variant="yellow">Pending</Badge>
                   </TableCell>
                   <TableCell className="flex gap-2">
-                    <Button size="sm" onClick={() => decide(user.id, 'approve', user.email)} disabled={action.isPending} aria-label={`Approve ${user.email}`}>
+                    <Button
+                      size="sm"
+                      onClick={() => decide(user.id, 'approve', user.email)}
+                      disabled={action.isPending}
+                      aria-label={`Approve ${user.email}`}
+                    >
                       Approve
                     </Button>
-                    <Button size="sm" variant="destructive" onClick={() => decide(user.id, 'deny', user.email)} disabled={action.isPending} aria-label={`Deny ${user.email}`}>
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      onClick={() => decide(user.id, 'deny', user.email)}
+                      disabled={action.isPending}
+                      aria-label={`Deny ${user.email}`}
+                    >
                       Deny
                     </Button>
                   </TableCell>

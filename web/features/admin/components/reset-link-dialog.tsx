@@ -2,7 +2,14 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '#domain/profiles/profile.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useResetLink } from '../api/admin-queries.ts';
 
@@ -21,12 +28,22 @@ export function ResetLinkDialog({ person, onClose }: { person: Profile | null; o
         <DialogHeader>
           <DialogTitle>Password reset link</DialogTitle>
           <DialogDescription>
-            Give this one-time link to {person?.email}. It works once and expires in one hour; their open sessions end when they use it.
+            Give this one-time link to {person?.email}. It works once and expires in one hour; their open
+            sessions end when they use it.
           </DialogDescription>
         </DialogHeader>
-        {link.isError && <p role="alert" className="text-sm text-destructive">{link.error.message}</p>}
+        {link.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {link.error.message}
+          </p>
+        )}
         {link.data && (
-          <Input aria-label="Reset link" readOnly value={link.data.url} onFocus={(e) => e.currentTarget.select()} />
+          <Input
+            aria-label="Reset link"
+            readOnly
+            value={link.data.url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         )}
         <DialogFooter>
           <Button
@@ -35,7 +52,9 @@ export function ResetLinkDialog({ person, onClose }: { person: Profile | null; o
               void navigator.clipboard
                 .writeText(link.data?.url ?? '')
                 .then(() => toast.success('Link copied'))
-                .catch(() => toast.error('Could not copy', { description: 'Select the link and copy it by hand.' }))
+                .catch(() =>
+                  toast.error('Could not copy', { description: 'Select the link and copy it by hand.' }),
+                )
             }
           >
             Copy link

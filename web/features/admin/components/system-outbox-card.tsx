@@ -10,7 +10,8 @@ export function SystemOutboxCard() {
       <CardHeader>
         <CardTitle>System Outbox</CardTitle>
         <CardDescription>
-          Approval notices and reset links that were not sent through a mail server. Set SYSTEM_SMTP_URL to deliver them.
+          Approval notices and reset links that were not sent through a mail server. Set SYSTEM_SMTP_URL to
+          deliver them.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
@@ -18,7 +19,8 @@ export function SystemOutboxCard() {
         {messages.map((m) => (
           <details key={m.id} className="rounded-md border border-border p-3 text-sm">
             <summary className="cursor-pointer">
-              <span className="font-medium">{m.subject}</span> to {m.to} · {new Date(m.createdAt).toLocaleString()}
+              <span className="font-medium">{m.subject}</span> to {m.to} ·{' '}
+              {new Date(m.createdAt).toLocaleString()}
             </summary>
             <pre className="mt-2 whitespace-pre-wrap font-sans text-muted-foreground">{m.text}</pre>
           </details>

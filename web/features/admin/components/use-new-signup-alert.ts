@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { isNewApprovalBadgeVisible, NEW_APPROVAL_BADGE_MS, NEW_SIGNUP_TOAST_MS, newSignupToast } from '#domain/admin/new-signup-alert.ts';
+import {
+  isNewApprovalBadgeVisible,
+  NEW_APPROVAL_BADGE_MS,
+  NEW_SIGNUP_TOAST_MS,
+  newSignupToast,
+} from '#domain/admin/new-signup-alert.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { PendingUsersResponseSchema } from '#domain/admin/admin.schema.ts';
 import { onChangeEvent } from '../../realtime/use-change-events.ts';
@@ -21,7 +26,11 @@ export function useNewSignupAlert(now: () => number = Date.now): boolean {
         if (event.topic !== 'profiles' || event.op !== 'INSERT' || event.role !== 'pending') return;
         setLastSignupAt(now());
         void queryClient
-          .fetchQuery({ queryKey: ['profiles', 'pending'], queryFn: async () => (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema })).users })
+          .fetchQuery({
+            queryKey: ['profiles', 'pending'],
+            queryFn: async () =>
+              (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema })).users,
+          })
           .then((users) => {
             const person = users.find((u) => u.id === event.id);
             const t = newSignupToast(person ?? { email: 'A new user', firstName: '', lastName: '' });
@@ -34,7 +43,10 @@ export function useNewSignupAlert(now: () => number = Date.now): boolean {
   // Re-render when the badge's time is up.
   useEffect(() => {
     if (lastSignupAt === null) return;
-    const timer = setTimeout(() => rerender((n) => n + 1), Math.max(0, lastSignupAt + NEW_APPROVAL_BADGE_MS - now()) + 20);
+    const timer = setTimeout(
+      () => rerender((n) => n + 1),
+      Math.max(0, lastSignupAt + NEW_APPROVAL_BADGE_MS - now()) + 20,
+    );
     return () => clearTimeout(timer);
   }, [lastSignupAt, now]);
 

@@ -14,7 +14,10 @@ export function signOut() {
 }
 
 export function requestPasswordReset(email: string) {
-  return apiFetch('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: '/reset-password' } });
+  return apiFetch('/api/auth/request-password-reset', {
+    method: 'POST',
+    body: { email, redirectTo: '/reset-password' },
+  });
 }
 
 export function resetPassword(token: string, newPassword: string) {

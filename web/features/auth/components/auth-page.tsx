@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { AUTH_MESSAGES, authErrorToast, DEACTIVATED_MESSAGE, DENIED_MESSAGE, type Toast } from '#domain/auth/auth-messages.ts';
+import {
+  AUTH_MESSAGES,
+  authErrorToast,
+  DEACTIVATED_MESSAGE,
+  DENIED_MESSAGE,
+  type Toast,
+} from '#domain/auth/auth-messages.ts';
 import { homePathForRole } from '#domain/auth/roles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -56,7 +62,10 @@ export function AuthPage() {
           </CardHeader>
           <CardContent>
             {(reason === 'denied' || reason === 'deactivated') && (
-              <p role="alert" className="mb-4 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+              <p
+                role="alert"
+                className="mb-4 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+              >
                 {reason === 'denied' ? DENIED_MESSAGE : DEACTIVATED_MESSAGE}
               </p>
             )}
@@ -83,7 +92,15 @@ function useCredentials() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  return { email, setEmail, password, setPassword, busy, setBusy, clear: () => (setEmail(''), setPassword('')) };
+  return {
+    email,
+    setEmail,
+    password,
+    setPassword,
+    busy,
+    setBusy,
+    clear: () => (setEmail(''), setPassword('')),
+  };
 }
 
 function CredentialFields({ idPrefix, form }: { idPrefix: string; form: ReturnType<typeof useCredentials> }) {
@@ -91,7 +108,13 @@ function CredentialFields({ idPrefix, form }: { idPrefix: string; form: ReturnTy
     <>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${idPrefix}-email`}>Email</Label>
-        <Input id={`${idPrefix}-email`} type="email" autoComplete="email" value={form.email} onChange={(e) => form.setEmail(e.target.value)} />
+        <Input
+          id={`${idPrefix}-email`}
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => form.setEmail(e.target.value)}
+        />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${idPrefix}-password`}>Password</Label>
@@ -110,7 +133,10 @@ function CredentialFields({ idPrefix, form }: { idPrefix: string; form: ReturnTy
 type SignedInHandler = (session: SessionState) => void;
 
 /** If the profile cannot be fetched after signing in, the person still goes to /contacts (spec part 1 §2). */
-async function finishSignIn(onSignedIn: SignedInHandler, navigate: ReturnType<typeof useNavigate>): Promise<void> {
+async function finishSignIn(
+  onSignedIn: SignedInHandler,
+  navigate: ReturnType<typeof useNavigate>,
+): Promise<void> {
   const session = await fetchSession().catch(() => null);
   if (session?.profile) onSignedIn(session);
   else await navigate('/contacts', { replace: true });
@@ -143,7 +169,10 @@ function SignInForm({ onSignedIn }: { onSignedIn: SignedInHandler }) {
       <Button type="submit" disabled={form.busy}>
         {form.busy ? 'Signing in...' : 'Sign In'}
       </Button>
-      <Link to="/reset-password" className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline">
+      <Link
+        to="/reset-password"
+        className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline"
+      >
         Forgot your password?
       </Link>
     </form>

@@ -17,7 +17,9 @@ export function PendingApprovalScreen({ email }: { email: string }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <p className="text-sm text-muted-foreground">{PENDING_APPROVAL_TEXT}</p>
-          <p className="text-sm text-muted-foreground">This page opens the app by itself as soon as you are approved.</p>
+          <p className="text-sm text-muted-foreground">
+            This page opens the app by itself as soon as you are approved.
+          </p>
           <Button variant="outline" onClick={() => void handleSignOut()}>
             Sign Out
           </Button>

@@ -9,7 +9,13 @@ import { PendingApprovalScreen } from './pending-approval-screen.tsx';
  * The route guard (spec part 1 §2): a spinner while the session loads; /auth when signed out; the pending screen
  * for pending accounts; admin-only routes send others to /contacts. The server enforces all of this as well.
  */
-export function RequireApproved({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
+export function RequireApproved({
+  children,
+  adminOnly = false,
+}: {
+  children: ReactNode;
+  adminOnly?: boolean;
+}) {
   const { data: profile, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <FullPageSpinner />;

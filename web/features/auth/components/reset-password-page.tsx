@@ -18,7 +18,11 @@ export function ResetPasswordPage() {
   return (
     <div className="flex min-h-screen items-center justify-center p-4">
       <Card className="w-full max-w-md">
-        {token ? <ChooseNewPassword token={token} /> : <RequestLink invalidLink={error === 'INVALID_TOKEN'} />}
+        {token ? (
+          <ChooseNewPassword token={token} />
+        ) : (
+          <RequestLink invalidLink={error === 'INVALID_TOKEN'} />
+        )}
       </Card>
     </div>
   );
@@ -46,14 +50,16 @@ function RequestLink({ invalidLink }: { invalidLink: boolean }) {
       <CardHeader>
         <CardTitle>Reset your password</CardTitle>
         <CardDescription>
-          {invalidLink ? 'That reset link is invalid or has expired. Ask for a new one.' : 'We will send a reset link to your email.'}
+          {invalidLink
+            ? 'That reset link is invalid or has expired. Ask for a new one.'
+            : 'We will send a reset link to your email.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!mailConfigured && (
           <p role="note" className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
-            This instance has no mail server configured, so the link will not reach your inbox: ask your administrator
-            for a one-time reset link.
+            This instance has no mail server configured, so the link will not reach your inbox: ask your
+            administrator for a one-time reset link.
           </p>
         )}
         {sent ? (
@@ -86,14 +92,21 @@ function ChooseNewPassword({ token }: { token: string }) {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (password.length < PASSWORD_MIN_LENGTH) {
-      return toast.error('Password too short', { description: `Use at least ${PASSWORD_MIN_LENGTH} characters.` });
+      return toast.error('Password too short', {
+        description: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+      });
     }
     try {
       await resetPassword(token, password);
       toast.success('Password updated', { description: 'Sign in with your new password.' });
       await navigate('/auth', { replace: true });
     } catch (e) {
-      const message = e instanceof ApiError && e.code === 'INVALID_TOKEN' ? 'That reset link is invalid or has expired.' : e instanceof Error ? e.message : '';
+      const message =
+        e instanceof ApiError && e.code === 'INVALID_TOKEN'
+          ? 'That reset link is invalid or has expired.'
+          : e instanceof Error
+            ? e.message
+            : '';
       toast.error('Could not reset password', { description: message || 'An unexpected error occurred' });
     }
   };
@@ -108,7 +121,13 @@ function ChooseNewPassword({ token }: { token: string }) {
         <form className="flex flex-col gap-4" onSubmit={(e) => void handleSubmit(e)} noValidate>
           <div className="flex flex-col gap-2">
             <Label htmlFor="new-password">New password</Label>
-            <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           <Button type="submit">Set new password</Button>
         </form>
