@@ -21,7 +21,7 @@ export function createSystemMailer(options: {
   from: string;
   log: FastifyBaseLogger;
 }): SystemMailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = options.smtpUrl ? nodemailer.createTransport(withTimeouts(options.smtpUrl)) : null;
 
   async function toOutbox(message: SystemMessage): Promise<DeliveryResult> {
     await withActor(options.db, { kind: 'system' }, (trx) =>
@@ -58,4 +58,17 @@ export function createSystemMailer(options: {
       }
     },
   };
+}
+
+/** A hanging mail server must not hold an admin's click for minutes (nodemailer's defaults): bound every phase. */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, ms] of [
+    ['connectionTimeout', 10_000],
+    ['greetingTimeout', 10_000],
+    ['socketTimeout', 20_000],
+  ] as const) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
+  }
+  return url.toString();
 }
