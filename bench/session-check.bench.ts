@@ -1,0 +1,101 @@
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.ts';
+import { appUrlFrom } from '../server/db/database.ts';
+import { fmt, summarise, time } from './stats.ts';
+
+export type BenchResult = { name: string; dataSize: string; rows: string[] };
+
+const USERS = 10_000;
+const REQUESTS = 2_000;
+
+/**
+ * Every authenticated request resolves its session and the account's profile (role, deactivation). This measures
+ * GET /api/me end to end over HTTP against the physical floor: the same two lookups sent straight to PostgreSQL.
+ */
+export async function benchSessionCheck(ownerUrl: string): Promise<BenchResult> {
+  const app = await buildApp({
+    databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
+    poolSize: 10,
+    sessionSecret: 'bench-session-secret-long-enough-0123456789',
+    publicUrl: 'http://localhost:3000',
+    trustedOrigins: [],
+    trustProxy: false,
+    adminEmail: undefined,
+    systemSmtpUrl: undefined,
+    systemMailFrom: 'bench@localhost',
+    logLevel: 'silent',
+    webDist: null,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
+  try {
+    // Volume: many accounts and live sessions, seeded set-based.
+    await owner.query(`
+      insert into auth_users (id, email) select gen_random_uuid(), 'seed-' || g || '@example.com' from generate_series(1, ${USERS}) g;
+      insert into user_profiles (id, email, role) select id, email, 'user' from auth_users where email like 'seed-%';
+      insert into auth_sessions (id, token, user_id, expires_at)
+        select gen_random_uuid(), md5(id::text), id, now() + interval '7 days' from auth_users where email like 'seed-%';
+      analyze;`);
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench password 123', name: '' }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { token, user_id } = (
+      await owner.query<{ token: string; user_id: string }>(
+        `select token, user_id from auth_sessions s join auth_users u on u.id = s.user_id where u.email = 'bench@example.com'`,
+      )
+    ).rows[0]!;
+
+    const api: number[] = [];
+    for (let i = 0; i < REQUESTS + 100; i++) {
+      const ms = await time(async () => {
+        const r = await fetch(`${base}/api/me`, { headers: { cookie } });
+        if (r.status !== 200) throw new Error(`status ${r.status}`);
+        await r.text();
+      });
+      if (i >= 100) api.push(ms);
+    }
+
+    const floor: number[] = [];
+    const client = await owner.connect();
+    try {
+      for (let i = 0; i < REQUESTS + 100; i++) {
+        const ms = await time(async () => {
+          await client.query(
+            'select s.id, s.user_id, s.expires_at, u.email, u.name from auth_sessions s join auth_users u on u.id = s.user_id where s.token = $1',
+            [token],
+          );
+          await client.query(
+            'select id, email, first_name, last_name, role, deactivated_at, created_at from user_profiles where id = $1',
+            [user_id],
+          );
+        });
+        if (i >= 100) floor.push(ms);
+      }
+    } finally {
+      client.release();
+    }
+    const a = summarise(api);
+    const f = summarise(floor);
+    return {
+      name: 'Session check: GET /api/me',
+      dataSize: `${USERS.toLocaleString()} accounts with live sessions; ${REQUESTS} sequential requests after 100 warm-up`,
+      rows: [
+        `| GET /api/me over HTTP | ${fmt(a.p50)} | ${fmt(a.p95)} | ${fmt(a.p99)} |`,
+        `| raw SQL floor (session + profile lookups) | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} |`,
+        `| ratio API / floor | ${(a.p50 / f.p50).toFixed(1)}× | ${(a.p95 / f.p95).toFixed(1)}× | ${(a.p99 / f.p99).toFixed(1)}× |`,
+      ],
+    };
+  } finally {
+    await owner.end();
+    await app.close();
+  }
+}
