@@ -39,6 +39,20 @@ export const ChangeRoleInputSchema = z.object({ role: z.enum(['user', 'admin']) 
 export type ChangeRoleInput = z.infer<typeof ChangeRoleInputSchema>;
 export const AssignableRoleSchema = RoleSchema.extract(['user', 'admin']);
 
+export const SystemOutboxSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type SystemOutbox = z.infer<typeof SystemOutboxSchema>;
+
 export const ResetLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 
 export const DiagnosticsSchema = z.object({

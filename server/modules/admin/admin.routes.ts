@@ -9,6 +9,7 @@ import {
   ListAccountsQuerySchema,
   PendingUsersResponseSchema,
   ResetLinkResponseSchema,
+  SystemOutboxSchema,
   UserIdParamsSchema,
 } from '#domain/admin/admin.schema.ts';
 import { ProfileSchema } from '#domain/profiles/profile.schema.ts';
@@ -22,18 +23,6 @@ import { applyAdminAction, type AdminAction } from './admin.service.ts';
 import { readDiagnostics } from './diagnostics.repository.ts';
 
 const ProfileResponse = z.object({ profile: ProfileSchema });
-const OutboxSchema = z.object({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
 
 /** Admin user management (spec part 1 §2 /admin, §6) and what an administrator of a team needs beyond it. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -123,7 +112,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
 
   typed.get(
     '/api/admin/outbox',
-    { ...admin, schema: { response: { 200: OutboxSchema } } },
+    { ...admin, schema: { response: { 200: SystemOutboxSchema } } },
     async (request) => {
       const rows = await asAdmin(viewerOf(request).userId, (trx) => findSystemOutbox(trx, 200));
       return {

@@ -6,6 +6,7 @@ import {
   DiagnosticsSchema,
   PendingUsersResponseSchema,
   ResetLinkResponseSchema,
+  SystemOutboxSchema,
   type AccountStatusFilter,
 } from '#domain/admin/admin.schema.ts';
 import { ProfileSchema } from '#domain/profiles/profile.schema.ts';
@@ -43,22 +44,10 @@ export function useAccounts(search: string, status: AccountStatusFilter, page: n
   });
 }
 
-const OutboxSchema = z.object({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
 export function useSystemOutbox() {
   return useQuery({
     queryKey: adminKeys.outbox,
-    queryFn: async () => (await apiFetch('/api/admin/outbox', { schema: OutboxSchema })).messages,
+    queryFn: async () => (await apiFetch('/api/admin/outbox', { schema: SystemOutboxSchema })).messages,
   });
 }
 

@@ -75,10 +75,10 @@ export function AuthPage() {
                 <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm onSignedIn={handleSignedIn} />
+                <CredentialsForm mode="sign-in" onSignedIn={handleSignedIn} />
               </TabsContent>
               <TabsContent value="sign-up">
-                <SignUpForm onSignedIn={handleSignedIn} />
+                <CredentialsForm mode="sign-up" onSignedIn={handleSignedIn} />
               </TabsContent>
             </Tabs>
           </CardContent>
@@ -142,19 +142,36 @@ async function finishSignIn(
   else await navigate('/contacts', { replace: true });
 }
 
-function SignInForm({ onSignedIn }: { onSignedIn: SignedInHandler }) {
+type Mode = 'sign-in' | 'sign-up';
+
+const MODES: Record<
+  Mode,
+  { submit: (email: string, password: string) => Promise<unknown>; label: string; busyLabel: string }
+> = {
+  'sign-in': { submit: signInWithEmail, label: 'Sign In', busyLabel: 'Signing in...' },
+  'sign-up': { submit: signUpWithEmail, label: 'Sign Up', busyLabel: 'Creating account...' },
+};
+
+/** One form for both tabs: Enter submits; empty fields get the spec's 'Missing Information' toast. */
+function CredentialsForm({ mode, onSignedIn }: { mode: Mode; onSignedIn: SignedInHandler }) {
   const form = useCredentials();
   const navigate = useNavigate();
+  const { submit, label, busyLabel } = MODES[mode];
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.email.trim() || !form.password) return showToast(AUTH_MESSAGES.missingInformation);
     form.setBusy(true);
     try {
-      await signInWithEmail(form.email.trim(), form.password);
-      showToast(AUTH_MESSAGES.signInSuccess);
-      // After a short delay the profile is ensured and the person routed (spec part 1 §2 after sign-in routing).
-      await new Promise((r) => setTimeout(r, POST_SIGN_IN_PROFILE_DELAY_MS));
+      await submit(form.email.trim(), form.password);
+      if (mode === 'sign-up') {
+        showToast(AUTH_MESSAGES.signUpSuccess);
+        form.clear();
+      } else {
+        showToast(AUTH_MESSAGES.signInSuccess);
+        // After a short delay the profile is ensured and the person routed (spec part 1 §2 after sign-in routing).
+        await new Promise((r) => setTimeout(r, POST_SIGN_IN_PROFILE_DELAY_MS));
+      }
       await finishSignIn(onSignedIn, navigate);
     } catch (error) {
       toastForError(error);
@@ -165,49 +182,23 @@ function SignInForm({ onSignedIn }: { onSignedIn: SignedInHandler }) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => void handleSubmit(e)} noValidate>
-      <CredentialFields idPrefix="sign-in" form={form} />
+      <CredentialFields idPrefix={mode} form={form} />
+      {mode === 'sign-up' && (
+        <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
+          New accounts require admin approval before you can use the app.
+        </p>
+      )}
       <Button type="submit" disabled={form.busy}>
-        {form.busy ? 'Signing in...' : 'Sign In'}
+        {form.busy ? busyLabel : label}
       </Button>
-      <Link
-        to="/reset-password"
-        className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline"
-      >
-        Forgot your password?
-      </Link>
-    </form>
-  );
-}
-
-function SignUpForm({ onSignedIn }: { onSignedIn: SignedInHandler }) {
-  const form = useCredentials();
-  const navigate = useNavigate();
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.email.trim() || !form.password) return showToast(AUTH_MESSAGES.missingInformation);
-    form.setBusy(true);
-    try {
-      await signUpWithEmail(form.email.trim(), form.password);
-      showToast(AUTH_MESSAGES.signUpSuccess);
-      form.clear();
-      await finishSignIn(onSignedIn, navigate);
-    } catch (error) {
-      toastForError(error);
-    } finally {
-      form.setBusy(false);
-    }
-  };
-
-  return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => void handleSubmit(e)} noValidate>
-      <CredentialFields idPrefix="sign-up" form={form} />
-      <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
-        New accounts require admin approval before you can use the app.
-      </p>
-      <Button type="submit" disabled={form.busy}>
-        {form.busy ? 'Creating account...' : 'Sign Up'}
-      </Button>
+      {mode === 'sign-in' && (
+        <Link
+          to="/reset-password"
+          className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline"
+        >
+          Forgot your password?
+        </Link>
+      )}
     </form>
   );
 }
