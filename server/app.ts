@@ -8,6 +8,8 @@ import { createChangeHub } from './realtime/change-hub.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
+import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { registerAccessControl, type RouteAccess } from './plugins/access-control.ts';
@@ -90,6 +92,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerHealthRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
+  registerQueueRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   await changes.start();

@@ -72,7 +72,85 @@ export type OutboxMessagesTable = {
   created_at: Generated<Date>;
 };
 
+export type ContactsTable = {
+  id: Generated<string>;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: Generated<string>;
+  phone: string | null;
+  phone_e164: string | null;
+  company: string | null;
+  website: string | null;
+  title: string | null;
+  notes: string | null;
+  status: Generated<'new' | 'contacted' | 'active' | 'inactive'>;
+  tags: Generated<string[]>;
+  is_cold_lead: Generated<boolean>;
+  synced: Generated<boolean>;
+  last_synced_at: NullableTimestamp;
+  sync_error: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  last_call_at: ColumnType<Date | null, never, never>;
+  latest_disposition: ColumnType<string | null, never, never>;
+  latest_disposition_qualified: ColumnType<boolean | null, never, never>;
+  needs_attention: ColumnType<boolean, never, never>;
+  is_qualified: ColumnType<boolean, never, never>;
+  name_sort: ColumnType<string, never, never>;
+  search_text: ColumnType<string, never, never>;
+  phone_digits: ColumnType<string, never, never>;
+};
+
+export type ContactHistoryTable = {
+  id: Generated<string>;
+  contact_id: string;
+  user_id: string;
+  changed_fields: string[];
+  previous_values: ColumnType<Record<string, unknown>, string, string>;
+  new_values: ColumnType<Record<string, unknown>, string, string>;
+  changed_at: Generated<Date>;
+};
+
+export type CallDispositionsTable = {
+  id: Generated<string>;
+  contact_id: string | null;
+  user_id: string;
+  disposition: string;
+  notes: string | null;
+  call_duration: number | null;
+  is_qualified: Generated<boolean>;
+  called_at: Generated<Date>;
+  queue_id: string | null;
+  callback_date: NullableTimestamp;
+  created_at: Generated<Date>;
+};
+
+export type PowerDialerQueuesTable = {
+  id: Generated<string>;
+  queue_id: string;
+  queue_name: string;
+  user_id: string;
+  last_contact_index: Generated<number>;
+  created_at: Generated<Date>;
+  last_modified: Generated<Date>;
+};
+
+export type QueueMembersTable = {
+  queue_id: string;
+  contact_id: string;
+  user_id: string;
+  position: Generated<string>;
+  completed: Generated<boolean>;
+  added_at: Generated<Date>;
+};
+
 export type Database = {
+  contacts: ContactsTable;
+  contact_history: ContactHistoryTable;
+  call_dispositions: CallDispositionsTable;
+  power_dialer_queues: PowerDialerQueuesTable;
+  queue_members: QueueMembersTable;
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
   auth_accounts: AuthAccountsTable;

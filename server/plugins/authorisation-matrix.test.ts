@@ -41,7 +41,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function concreteUrl(url: string): string {
-  return url.replace(':userId', '00000000-0000-4000-8000-000000000000').replace(':token', 'not-a-token');
+  return url
+    .replace(':userId', '00000000-0000-4000-8000-000000000000')
+    .replace(':id', '00000000-0000-4000-8000-000000000001')
+    .replace(':queueId', '00000000-0000-4000-8000-000000000002')
+    .replace(':token', 'not-a-token');
 }
 
 describe('authorisation matrix', () => {

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ContactFilterSchema, ContactTabSchema } from './contact-list.schema.ts';
+
+export const MAX_SELECTED_IDS = 10_000;
+
+/**
+ * What a bulk action acts on (DECISIONS.md "Select-all"): the ids ticked on screen, or every contact matching the
+ * current tab and filters, resolved on the server.
+ */
+export const BulkSelectionSchema = z.union([
+  z.object({
+    ids: z.array(z.uuid('Invalid contact id')).min(1, 'No contacts selected').max(MAX_SELECTED_IDS),
+  }),
+  z.object({ allMatching: ContactFilterSchema.extend({ tab: ContactTabSchema.default('all') }) }),
+]);
+export type BulkSelection = z.input<typeof BulkSelectionSchema>;
+
+export const BulkDeleteResultSchema = z.object({ deleted: z.number().int() });

@@ -1,0 +1,15 @@
+export const MAX_TAGS = 50;
+export const MAX_TAG_LENGTH = 50;
+
+/** Tags are split on commas, trimmed, empties dropped (spec part 1 §5); duplicates keep their first spelling. */
+export function parseTags(input: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of input.split(',')) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}

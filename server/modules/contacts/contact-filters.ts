@@ -1,0 +1,54 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import {
+  LAST_CALLED_DAYS,
+  SUBSTRING_SEARCH_MIN_LENGTH,
+  type ContactTab,
+  type ParsedContactFilter,
+} from '#domain/contacts/contact-list.schema.ts';
+import { phoneDigits } from '#domain/contacts/phone.ts';
+import type { Database } from '../../db/schema.ts';
+
+type ContactsQuery<O> = SelectQueryBuilder<Database, 'contacts', O>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The one translation of the list's tab and filters into SQL (spec part 1 §4), shared by the list, the counts,
+ * bulk actions on "all matching" and exports. Every branch is served by an index of migration 0002.
+ */
+export function applyContactFilters<O>(
+  query: ContactsQuery<O>,
+  userId: string,
+  filter: ParsedContactFilter,
+  tab: ContactTab,
+  now: Date,
+): ContactsQuery<O> {
+  let q = query.where('contacts.user_id', '=', userId);
+  if (tab === 'cold' || filter.coldOnly) q = q.where('is_cold_lead', '=', true);
+  if (tab === 'attention') q = q.where('needs_attention', '=', true);
+  if (tab === 'qualified') q = q.where('is_qualified', '=', true);
+  if (filter.status !== 'all') q = q.where('status', '=', filter.status);
+  if (filter.tag) q = q.where(sql<boolean>`tags @> array[${filter.tag}]::text[]`);
+  if (filter.lastCalled === 'never') q = q.where('last_call_at', 'is', null);
+  const days = LAST_CALLED_DAYS[filter.lastCalled];
+  if (days !== undefined) {
+    // "Not called in N days": contacts never called pass too (spec part 1 §4 last-call filter).
+    const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    q = q.where((eb) => eb.or([eb('last_call_at', 'is', null), eb('last_call_at', '<', cutoff)]));
+  }
+  const term = filter.search?.trim().toLowerCase();
+  if (term) q = q.where(searchCondition(term));
+  return q;
+}
+
+/** Short terms match by prefix on indexed columns; 3+ characters match anywhere (DECISIONS.md). */
+function searchCondition(term: string) {
+  if (term.length >= SUBSTRING_SEARCH_MIN_LENGTH) {
+    return sql<boolean>`search_text like ${`%${escapeLike(term)}%`}`;
+  }
+  const prefix = `${escapeLike(term)}%`;
+  const digits = phoneDigits(term);
+  return sql<boolean>`(lower(first_name) like ${prefix} or lower(last_name) like ${prefix}
+    or lower(email) like ${prefix} or lower(company) like ${prefix}
+    ${digits ? sql`or phone_digits like ${`${digits}%`}` : sql``})`;
+}

@@ -1,0 +1,225 @@
+import { sql, type Selectable } from 'kysely';
+import type { Contact, HistoryEntry } from '#domain/contacts/contact.schema.ts';
+import {
+  CONTACTS_PAGE_SIZE,
+  EXACT_COUNT_LIMIT,
+  type ContactListItem,
+  type ContactTab,
+  type ParsedContactFilter,
+  type ParsedListContactsQuery,
+} from '#domain/contacts/contact-list.schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import type { ContactsTable } from '../../db/schema.ts';
+import { applyContactFilters } from './contact-filters.ts';
+
+export const CONTACT_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'phone_e164',
+  'company',
+  'website',
+  'title',
+  'notes',
+  'status',
+  'tags',
+  'is_cold_lead',
+  'synced',
+  'last_synced_at',
+  'created_at',
+  'updated_at',
+  'last_call_at',
+  'needs_attention',
+  'is_qualified',
+] as const;
+const LIST_COLUMNS = CONTACT_COLUMNS.filter(
+  (c) => !['notes', 'website', 'synced', 'last_synced_at'].includes(c),
+);
+
+type ContactRow = Pick<Selectable<ContactsTable>, (typeof CONTACT_COLUMNS)[number]>;
+
+export function toContact(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    phoneE164: row.phone_e164,
+    company: row.company,
+    website: row.website,
+    title: row.title,
+    notes: row.notes,
+    status: row.status,
+    tags: row.tags,
+    isColdLead: row.is_cold_lead,
+    synced: row.synced,
+    lastSyncedAt: row.last_synced_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    lastCallDate: row.last_call_at?.toISOString() ?? null,
+    needsAttention: row.needs_attention,
+    isQualified: row.is_qualified,
+  };
+}
+
+function toListItem(
+  row: Omit<ContactRow, 'notes' | 'website' | 'synced' | 'last_synced_at'>,
+): ContactListItem {
+  const {
+    notes: _n,
+    website: _w,
+    synced: _s,
+    lastSyncedAt: _l,
+    ...item
+  } = toContact({
+    ...row,
+    notes: null,
+    website: null,
+    synced: true,
+    last_synced_at: null,
+  });
+  return item;
+}
+
+export async function findContact(db: DbExecutor, userId: string, id: string): Promise<Contact | undefined> {
+  const row = await db
+    .selectFrom('contacts')
+    .select(CONTACT_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toContact(row) : undefined;
+}
+
+export async function lockContact(db: DbExecutor, userId: string, id: string): Promise<Contact | undefined> {
+  const row = await db
+    .selectFrom('contacts')
+    .select(CONTACT_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toContact(row) : undefined;
+}
+
+export async function findHistory(db: DbExecutor, contactId: string): Promise<HistoryEntry[]> {
+  const rows = await db
+    .selectFrom('contact_history')
+    .select(['id', 'changed_fields', 'previous_values', 'new_values', 'changed_at'])
+    .where('contact_id', '=', contactId)
+    .orderBy('changed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    changedFields: r.changed_fields,
+    previousValues: r.previous_values,
+    newValues: r.new_values,
+    changedAt: r.changed_at.toISOString(),
+  }));
+}
+
+/**
+ * One page of the list, sorted on the server (spec part 1 §4 sorting: name case-insensitive, a missing last call
+ * counts as the earliest). Pages in the second half are read from the other end, so the last page costs what the
+ * first does.
+ */
+export async function findContactsPage(
+  db: DbExecutor,
+  userId: string,
+  query: ParsedListContactsQuery,
+  total: number,
+  now: Date,
+): Promise<ContactListItem[]> {
+  const offset = (query.page - 1) * CONTACTS_PAGE_SIZE;
+  const fromEnd = total > 0 && offset > total / 2;
+  const dir = fromEnd ? flip(query.dir) : query.dir;
+  let q = applyContactFilters(db.selectFrom('contacts').select(LIST_COLUMNS), userId, query, query.tab, now);
+  if (query.sort === 'name') q = q.orderBy('name_sort', dir).orderBy('id', dir);
+  else if (query.sort === 'lastCallDate') {
+    q = q
+      .orderBy(sql`last_call_at ${sql.raw(dir)} nulls ${sql.raw(dir === 'asc' ? 'first' : 'last')}`)
+      .orderBy('id', dir);
+  } else q = q.orderBy('created_at', dir).orderBy('id', dir);
+
+  if (!fromEnd) return (await q.limit(CONTACTS_PAGE_SIZE).offset(offset).execute()).map(toListItem);
+  const endOffset = Math.max(0, total - offset - CONTACTS_PAGE_SIZE);
+  const size = Math.min(CONTACTS_PAGE_SIZE, total - offset);
+  const rows = await q.limit(Math.max(0, size)).offset(endOffset).execute();
+  return rows.reverse().map(toListItem);
+}
+
+const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+
+/**
+ * How many contacts match: exact while counting is cheap (up to EXACT_COUNT_LIMIT rows), otherwise the planner's
+ * estimate, reported as such so the screen can show '≈ 1.2M' (issue 3).
+ */
+export async function countContacts(
+  db: DbExecutor,
+  userId: string,
+  filter: ParsedContactFilter,
+  tab: ContactTab,
+  now: Date,
+): Promise<{ count: number; estimate: boolean }> {
+  const capped = applyContactFilters(
+    db.selectFrom('contacts').select(sql`1`.as('one')),
+    userId,
+    filter,
+    tab,
+    now,
+  ).limit(EXACT_COUNT_LIMIT + 1);
+  const { n } = await db
+    .selectFrom(capped.as('capped'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  if (n <= EXACT_COUNT_LIMIT) return { count: n, estimate: false };
+  const compiled = applyContactFilters(
+    db.selectFrom('contacts').select('id'),
+    userId,
+    filter,
+    tab,
+    now,
+  ).compile();
+  const plan = await sql<{
+    'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+  }>`explain (format json) ${sql.raw(interpolate(compiled.sql, compiled.parameters))}`.execute(db);
+  const rows = plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? n;
+  return { count: Math.max(Math.round(rows), n), estimate: true };
+}
+
+/** EXPLAIN takes no bind parameters: inline them as literals (values come from our own validated filter). */
+function interpolate(text: string, parameters: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, i: string) => literal(parameters[Number(i) - 1]));
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `array[${value.map(literal).join(',')}]`;
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+export async function findTags(db: DbExecutor, userId: string): Promise<string[]> {
+  const rows = await sql<{ tag: string }>`
+    select distinct unnest(tags) as tag from contacts where user_id = ${userId} and tags <> '{}' order by 1 limit 500`.execute(
+    db,
+  );
+  return rows.rows.map((r) => r.tag);
+}
+
+/** Ids of the contacts matching a filter (bulk actions on "all matching"), capped. */
+export function matchingIdsQuery(
+  db: DbExecutor,
+  userId: string,
+  filter: ParsedContactFilter,
+  tab: ContactTab,
+  now: Date,
+) {
+  return applyContactFilters(db.selectFrom('contacts').select('contacts.id'), userId, filter, tab, now);
+}

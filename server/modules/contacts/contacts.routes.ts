@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BulkDeleteResultSchema, BulkSelectionSchema } from '#domain/contacts/bulk-selection.schema.ts';
+import { ColdLeadInputSchema } from '#domain/contacts/cold-lead.ts';
+import {
+  ContactDetailSchema,
+  ContactIdParamsSchema,
+  ContactSchema,
+  CreateContactInputSchema,
+  UpdateContactInputSchema,
+} from '#domain/contacts/contact.schema.ts';
+import {
+  ContactCountsSchema,
+  ContactFilterSchema,
+  ContactsPageSchema,
+  ContactTabSchema,
+  ListContactsQuerySchema,
+} from '#domain/contacts/contact-list.schema.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { withActor } from '../../db/database.ts';
+import type { AppContext } from '../../app-context.ts';
+import { viewerOf } from '../../plugins/access-control.ts';
+import {
+  countContacts,
+  findContact,
+  findContactsPage,
+  findHistory,
+  findTags,
+  matchingIdsQuery,
+} from './contacts.repository.ts';
+import { createColdLead, createContact, deleteContact, updateContact } from './contacts.service.ts';
+
+const approved = { config: { access: 'approved' as const } };
+const ContactResponse = z.object({ contact: ContactSchema });
+
+/** The contact area (spec part 1 §2, §4, §5, §7): every query scoped to the signed-in user. */
+export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>
+    withActor(ctx.db, { kind: 'user', userId }, work);
+
+  typed.get(
+    '/api/contacts',
+    { ...approved, schema: { querystring: ListContactsQuerySchema, response: { 200: ContactsPageSchema } } },
+    (request) => {
+      const userId = viewerOf(request).userId;
+      const now = ctx.clock();
+      return asUser(userId, async (trx) => {
+        const total = await countContacts(trx, userId, request.query, request.query.tab, now);
+        const contacts = await findContactsPage(trx, userId, request.query, total.count, now);
+        return {
+          contacts,
+          total: total.count,
+          totalIsEstimate: total.estimate,
+          page: request.query.page,
+          pageSize: 100,
+        };
+      });
+    },
+  );
+
+  /** Tab counts for the current filters: exact while cheap, otherwise estimates (issue 3). */
+  typed.get(
+    '/api/contacts/counts',
+    { ...approved, schema: { querystring: ContactFilterSchema, response: { 200: ContactCountsSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const now = ctx.clock();
+      const [all, cold, attention, qualified] = await Promise.all(
+        ContactTabSchema.options.map((tab) =>
+          asUser(userId, (trx) => countContacts(trx, userId, request.query, tab, now)),
+        ),
+      );
+      return { all: all!, cold: cold!, attention: attention!, qualified: qualified! };
+    },
+  );
+
+  typed.get(
+    '/api/contacts/tags',
+    { ...approved, schema: { response: { 200: z.object({ tags: z.array(z.string()) }) } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return { tags: await asUser(userId, (trx) => findTags(trx, userId)) };
+    },
+  );
+
+  typed.get(
+    '/api/contacts/:id',
+    { ...approved, schema: { params: ContactIdParamsSchema, response: { 200: ContactDetailSchema } } },
+    (request) => {
+      const userId = viewerOf(request).userId;
+      return asUser(userId, async (trx) => {
+        const contact = await findContact(trx, userId, request.params.id);
+        if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+        return { contact, history: await findHistory(trx, contact.id) };
+      });
+    },
+  );
+
+  typed.post(
+    '/api/contacts',
+    { ...approved, schema: { body: CreateContactInputSchema, response: { 201: ContactResponse } } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const contact = await asUser(userId, (trx) => createContact(trx, userId, request.body, ctx.clock()));
+      return reply.status(201).send({ contact });
+    },
+  );
+
+  typed.post(
+    '/api/contacts/cold-leads',
+    { ...approved, schema: { body: ColdLeadInputSchema, response: { 201: ContactResponse } } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const contact = await asUser(userId, (trx) => createColdLead(trx, userId, request.body, ctx.clock()));
+      return reply.status(201).send({ contact });
+    },
+  );
+
+  typed.patch(
+    '/api/contacts/:id',
+    {
+      ...approved,
+      schema: {
+        params: ContactIdParamsSchema,
+        body: UpdateContactInputSchema,
+        response: { 200: ContactResponse },
+      },
+    },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return {
+        contact: await asUser(userId, (trx) =>
+          updateContact(trx, userId, request.params.id, request.body, ctx.clock()),
+        ),
+      };
+    },
+  );
+
+  typed.delete(
+    '/api/contacts/:id',
+    { ...approved, schema: { params: ContactIdParamsSchema } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, (trx) => deleteContact(trx, userId, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  /** Delete Selected (spec part 1 §2): the ticked ids, or everything matching; another user's ids are never touched. */
+  typed.post(
+    '/api/contacts/bulk-delete',
+    { ...approved, schema: { body: BulkSelectionSchema, response: { 200: BulkDeleteResultSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const body = request.body;
+      const deleted = await asUser(userId, async (trx) => {
+        let query = trx.deleteFrom('contacts').where('user_id', '=', userId);
+        if ('ids' in body) query = query.where('id', 'in', body.ids);
+        else
+          query = query.where(
+            'id',
+            'in',
+            matchingIdsQuery(trx, userId, body.allMatching, body.allMatching.tab, ctx.clock()),
+          );
+        return Number((await query.executeTakeFirst()).numDeletedRows);
+      });
+      return { deleted };
+    },
+  );
+}
