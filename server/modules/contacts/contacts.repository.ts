@@ -202,7 +202,8 @@ function literal(value: unknown): string {
   if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `array[${value.map(literal).join(',')}]`;
-  return `'${String(value).replace(/'/g, "''")}'`;
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+  throw new Error(`cannot inline a ${typeof value} into EXPLAIN`);
 }
 
 export async function findTags(db: DbExecutor, userId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { coldLeadNames, coldLeadPlaceholderEmail, type ColdLeadInput } from '#domain/contacts/cold-lead.ts';
-import { diffContact, type HistoryField } from '#domain/contacts/contact-history.ts';
+import { diffContact } from '#domain/contacts/contact-history.ts';
 import { serviceRuleIssues, type Contact, type ContactStatus } from '#domain/contacts/contact.schema.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -109,10 +109,7 @@ export async function updateContact(
         issues: issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message })),
       });
   }
-  const diff = diffContact(
-    existing as Record<HistoryField, string | string[] | null>,
-    stripUndefined(changes),
-  );
+  const diff = diffContact(existing, stripUndefined(changes));
   if (!diff) return existing;
   await trx
     .updateTable('contacts')

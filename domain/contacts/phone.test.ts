@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhoneForDisplay, isSamePhone, normalizePhone, phoneDigits } from './phone.ts';
+
+describe('phone normalisation (DECISIONS.md, part 2 §5.3)', () => {
+  it.each([
+    ['(555) 123-4567', '+15551234567'],
+    ['555.123.4567', '+15551234567'],
+    ['1-555-123-4567', '+15551234567'],
+    ['+1 555 123 4567', '+15551234567'],
+    ['+44 20 7946 0000', '+442079460000'],
+    ['12345', '+12345'],
+    ['21234567890', '+21234567890'],
+  ])('%s → %s', (raw, e164) => expect(normalizePhone(raw)).toBe(e164));
+
+  it('has no normalised form without digits', () => {
+    expect(normalizePhone('')).toBeNull();
+    expect(normalizePhone('ext.')).toBeNull();
+    expect(normalizePhone(null)).toBeNull();
+  });
+
+  it('keeps only digits', () => expect(phoneDigits('+1 (555) 010-9999 x')).toBe('15550109999'));
+});
+
+describe('phone display (part 1 §5)', () => {
+  it('shows 10 digits as (xxx) xxx-xxxx and 11 with a leading 1 as +1 (xxx) xxx-xxxx', () => {
+    expect(formatPhoneForDisplay('5551234567')).toBe('(555) 123-4567');
+    expect(formatPhoneForDisplay('1 555 123 4567')).toBe('+1 (555) 123-4567');
+  });
+
+  it('shows anything else as typed', () => {
+    expect(formatPhoneForDisplay('+44 20 7946 0000')).toBe('+44 20 7946 0000');
+    expect(formatPhoneForDisplay('25551234567')).toBe('25551234567');
+    expect(formatPhoneForDisplay(null)).toBe('');
+  });
+
+  it('calls two numbers different when their digits differ', () => {
+    expect(isSamePhone('(555) 123-4567', '555-123-4567')).toBe(true);
+    expect(isSamePhone('5551234567', '15551234567')).toBe(false);
+  });
+});
