@@ -142,3 +142,44 @@ export async function setRole(
 ): Promise<void> {
   await adminQuery(server.databaseUrl, `update user_profiles set role = '${role}' where id = '${userId}'`);
 }
+
+/** An approved user arranged through the API, signed in through the UI, with a cookie for API seeding. */
+export async function signedInRep(
+  page: Page,
+  server: Server,
+): Promise<{ userId: string; cookie: string; email: string }> {
+  await signUpThroughApi(server, uniqueEmail('admin'));
+  const email = uniqueEmail('rep');
+  const userId = await signUpThroughApi(server, email);
+  await setRole(server, userId, 'user');
+  await signInThroughUi(page, email);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  return { userId, cookie, email };
+}
+
+export async function createContactThroughApi(
+  server: Server,
+  cookie: string,
+  contact: Record<string, unknown>,
+): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+    body: JSON.stringify(contact),
+  });
+  if (response.status !== 201)
+    throw new Error(`contact create failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { contact: { id: string } }).contact.id;
+}
+
+export async function seedContacts(
+  server: Server,
+  userId: string,
+  count: number,
+  prefix: string,
+): Promise<void> {
+  await adminQuery(
+    server.databaseUrl,
+    `insert into contacts (user_id, first_name, last_name, email) select '${userId}', '${prefix}' || lpad(g::text, 4, '0'), 'Seeded', 's' || g || '@example.com' from generate_series(1, ${count}) g`,
+  );
+}

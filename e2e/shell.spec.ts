@@ -64,7 +64,6 @@ test.describe('app shell', () => {
     await page.goto('/edit-sms-campaign/42');
     await expect(page).toHaveURL(/\/projects\/sms\/edit\/42$/);
     for (const [path, title] of [
-      ['/contacts/new', 'Add New Contact'],
       ['/reports/dashboard', 'Call Reports'],
       ['/projects/email-sequence/create', 'Create Email Sequence'],
     ] as const) {

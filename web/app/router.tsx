@@ -1,6 +1,9 @@
 import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import type { ReactNode } from 'react';
 import { AdminPage } from '../features/admin/components/admin-page.tsx';
+import { ContactDetailPage } from '../features/contacts/components/contact-detail-page.tsx';
+import { ContactFormPage } from '../features/contacts/components/contact-form-page.tsx';
+import { ContactListPage } from '../features/contacts/components/contact-list-page.tsx';
 import { AuthPage } from '../features/auth/components/auth-page.tsx';
 import { RequireApproved } from '../features/auth/components/require-approved.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
@@ -21,17 +24,10 @@ const soon = (title: string, what: string, subtitle?: string): ReactNode => (
 );
 
 const appRoutes: RouteObject[] = [
-  {
-    path: '/contacts',
-    element: soon(
-      'Contacts',
-      'The contact list, filters and bulk actions are not built yet.',
-      'Manage your contacts and communication history',
-    ),
-  },
-  { path: '/contacts/new', element: soon('Add New Contact', 'Creating contacts is not built yet.') },
-  { path: '/contacts/:id', element: soon('Contact', 'Contact details are not built yet.') },
-  { path: '/contacts/:id/edit', element: soon('Edit Contact', 'Editing contacts is not built yet.') },
+  { path: '/contacts', element: <ContactListPage /> },
+  { path: '/contacts/new', element: <ContactFormPage /> },
+  { path: '/contacts/:id', element: <ContactDetailPage /> },
+  { path: '/contacts/:id/edit', element: <ContactFormPage /> },
   { path: '/projects', element: soon('Projects', 'Projects, call queues and campaigns are not built yet.') },
   { path: '/projects/queue/create', element: soon('Create Call Queue', 'Call queues are not built yet.') },
   { path: '/projects/queue/edit/:id', element: soon('Edit Call Queue', 'Call queues are not built yet.') },

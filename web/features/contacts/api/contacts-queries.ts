@@ -1,0 +1,146 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { BulkDeleteResultSchema, type BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
+import type { ColdLeadInput } from '#domain/contacts/cold-lead.ts';
+import {
+  ContactDetailSchema,
+  ContactSchema,
+  type CreateContactInput,
+  type UpdateContactInput,
+} from '#domain/contacts/contact.schema.ts';
+import {
+  ContactCountsSchema,
+  ContactsPageSchema,
+  type ParsedContactFilter,
+  type ParsedListContactsQuery,
+} from '#domain/contacts/contact-list.schema.ts';
+import { AddToQueueResultSchema, QueueListSchema } from '#domain/contacts/queue.schema.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** Every contact query lives under 'contacts', the realtime topic: a change refetches them all. */
+export const contactKeys = {
+  all: ['contacts'] as const,
+  list: (q: ParsedListContactsQuery) => ['contacts', 'list', q] as const,
+  counts: (f: ParsedContactFilter) => ['contacts', 'counts', f] as const,
+  tags: ['contacts', 'tags'] as const,
+  detail: (id: string) => ['contacts', 'detail', id] as const,
+};
+
+function toParams(values: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(values))
+    if (v !== undefined && v !== '' && v !== null) params.set(k, String(v));
+  return params.toString();
+}
+
+/** Contact list freshness: 5 minutes, 3 retries backing off to 30 s (DECISIONS.md "Query freshness"). */
+const LIST_FRESHNESS = {
+  staleTime: 5 * 60 * 1000,
+  retry: 3,
+  retryDelay: (n: number) => Math.min(1000 * 2 ** n, 30_000),
+};
+
+export function useContactsPage(query: ParsedListContactsQuery) {
+  return useQuery({
+    queryKey: contactKeys.list(query),
+    queryFn: () => apiFetch(`/api/contacts?${toParams(query)}`, { schema: ContactsPageSchema }),
+    placeholderData: keepPreviousData,
+    ...LIST_FRESHNESS,
+  });
+}
+
+export function useContactCounts(filter: ParsedContactFilter) {
+  return useQuery({
+    queryKey: contactKeys.counts(filter),
+    queryFn: () => apiFetch(`/api/contacts/counts?${toParams(filter)}`, { schema: ContactCountsSchema }),
+    placeholderData: keepPreviousData,
+    ...LIST_FRESHNESS,
+  });
+}
+
+export function useContactTags() {
+  return useQuery({
+    queryKey: contactKeys.tags,
+    queryFn: async () =>
+      (await apiFetch('/api/contacts/tags', { schema: z.object({ tags: z.array(z.string()) }) })).tags,
+  });
+}
+
+/** `enabled: false` while the page deletes the contact itself, so no change notice refetches it into a 404. */
+export function useContactDetail(id: string, enabled = true) {
+  return useQuery({
+    queryKey: contactKeys.detail(id),
+    queryFn: () => apiFetch(`/api/contacts/${id}`, { schema: ContactDetailSchema }),
+    retry: false,
+    enabled,
+  });
+}
+
+const ContactResponse = z.object({ contact: ContactSchema });
+
+function useInvalidatingMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
+export const useCreateContact = () =>
+  useInvalidatingMutation((input: CreateContactInput) =>
+    apiFetch('/api/contacts', { method: 'POST', body: input, schema: ContactResponse }),
+  );
+
+export const useUpdateContact = (id: string) =>
+  useInvalidatingMutation((input: UpdateContactInput) =>
+    apiFetch(`/api/contacts/${id}`, { method: 'PATCH', body: input, schema: ContactResponse }),
+  );
+
+/** After a delete, everything refetches except the deleted contact's own detail, which would only answer 404. */
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/contacts/${id}`, { method: 'DELETE' }),
+    onSuccess: (_, id) =>
+      queryClient.invalidateQueries({
+        queryKey: contactKeys.all,
+        predicate: (q) => !(q.queryKey[1] === 'detail' && q.queryKey[2] === id),
+      }),
+  });
+}
+
+export const useBulkDelete = () =>
+  useInvalidatingMutation((selection: BulkSelection) =>
+    apiFetch('/api/contacts/bulk-delete', {
+      method: 'POST',
+      body: selection,
+      schema: BulkDeleteResultSchema,
+    }),
+  );
+
+export const useCreateColdLead = () =>
+  useInvalidatingMutation((input: ColdLeadInput) =>
+    apiFetch('/api/contacts/cold-leads', { method: 'POST', body: input, schema: ContactResponse }),
+  );
+
+export function useQueues(enabled: boolean) {
+  return useQuery({
+    queryKey: ['queues'],
+    queryFn: async () => (await apiFetch('/api/queues', { schema: QueueListSchema })).queues,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useAddToQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ queueId, selection }: { queueId: string; selection: BulkSelection }) =>
+      apiFetch(`/api/queues/${queueId}/members`, {
+        method: 'POST',
+        body: selection,
+        schema: AddToQueueResultSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['queues'] }),
+  });
+}

@@ -1,0 +1,305 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { RefreshCw, Trash2, Send } from 'lucide-react';
+import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
+import {
+  CONTACT_TAB_LABELS,
+  CONTACTS_PAGE_SIZE,
+  ContactTabSchema,
+  formatCount,
+  hasActiveFilter,
+  nextSort,
+  SEARCH_DEBOUNCE_MS,
+  type ContactListItem,
+  type ContactSort,
+  type ContactTab,
+} from '#domain/contacts/contact-list.schema.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import {
+  contactKeys,
+  useBulkDelete,
+  useContactCounts,
+  useContactsPage,
+  useContactTags,
+  useDeleteContact,
+} from '../api/contacts-queries.ts';
+import { AddColdLeadDialog } from './add-cold-lead-dialog.tsx';
+import { ContactFilterBar, type FilterState } from './contact-filter-bar.tsx';
+import { ContactsTable } from './contacts-table.tsx';
+import { Pagination } from './pagination.tsx';
+import { SendToCampaignDialog } from './send-to-campaign-dialog.tsx';
+
+const NO_FILTERS: FilterState = { status: 'all', tag: '', lastCalled: 'all', coldOnly: false };
+
+/** /contacts (spec part 1 §2): tabs with counts, filters, search, sort, pages of 100, selection and bulk actions. */
+export function ContactListPage() {
+  const [tab, setTab] = useState<ContactTab>('all');
+  const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ sort: ContactSort; dir: 'asc' | 'desc' }>({
+    sort: 'createdAt',
+    dir: 'desc',
+  });
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [dialog, setDialog] = useState<'bulk-delete' | 'campaign' | null>(null);
+  const [rowToDelete, setRowToDelete] = useState<ContactListItem | null>(null);
+  const debounce = useRef<number | undefined>(undefined);
+  const queryClient = useQueryClient();
+
+  const filter = {
+    search: search || undefined,
+    status: filters.status,
+    tag: filters.tag || undefined,
+    lastCalled: filters.lastCalled,
+    coldOnly: filters.coldOnly,
+  };
+  const listQuery = { ...filter, tab, sort: sort.sort, dir: sort.dir, page };
+  const contacts = useContactsPage(listQuery);
+  const counts = useContactCounts(filter);
+  const tags = useContactTags();
+  const bulkDelete = useBulkDelete();
+  const deleteOne = useDeleteContact();
+
+  const data = contacts.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / CONTACTS_PAGE_SIZE)) : 1;
+  const selectedCount = allMatching ? (data?.total ?? 0) : selected.size;
+  const selection: BulkSelection = allMatching ? { allMatching: { ...filter, tab } } : { ids: [...selected] };
+
+  useEffect(() => {
+    if (contacts.isError)
+      toast.error('Error loading contacts', { description: 'Could not load contacts. Please try again.' });
+  }, [contacts.isError, contacts.errorUpdatedAt]);
+
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  /** Filter changes merge into the current filter and start again at page 1. */
+  const changeFilters = (change: Partial<FilterState>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(1);
+    clearSelection();
+  };
+  const commitSearch = (value: string) => {
+    window.clearTimeout(debounce.current);
+    setSearch(value.trim());
+    setPage(1);
+    clearSelection();
+  };
+  const handleSearchInput = (value: string) => {
+    setSearchInput(value);
+    window.clearTimeout(debounce.current);
+    debounce.current = window.setTimeout(() => commitSearch(value), SEARCH_DEBOUNCE_MS);
+  };
+  const handleToggle = (id: string) => {
+    const next = new Set(allMatching ? (data?.contacts.map((c) => c.id) ?? []) : selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setAllMatching(false);
+    setSelected(next);
+  };
+  const handleTogglePage = (checked: boolean) => {
+    setAllMatching(false);
+    setSelected(checked ? new Set(data?.contacts.map((c) => c.id)) : new Set());
+  };
+
+  const handleBulkDelete = () =>
+    bulkDelete.mutate(selection, {
+      onSuccess: ({ deleted }) => {
+        toast.success('Contacts deleted', { description: `Successfully deleted ${deleted} contact(s)` });
+        clearSelection();
+        setDialog(null);
+      },
+      onError: () => toast.error('Error', { description: 'Could not delete contact. Please try again.' }),
+    });
+  const handleDeleteRow = () => {
+    if (!rowToDelete) return;
+    deleteOne.mutate(rowToDelete.id, {
+      onSuccess: () => {
+        toast.success('Contact deleted', {
+          description: `${rowToDelete.firstName} ${rowToDelete.lastName} was deleted.`,
+        });
+        setSelected((current) => new Set([...current].filter((id) => id !== rowToDelete.id)));
+        setRowToDelete(null);
+      },
+      onError: () => toast.error('Error', { description: 'Could not delete contact. Please try again.' }),
+    });
+  };
+
+  const active = hasActiveFilter({ ...filter, search });
+  const content = (
+    <div className="flex flex-col gap-4">
+      <ContactFilterBar
+        searchInput={searchInput}
+        onSearchInput={handleSearchInput}
+        onSearchSubmit={() => commitSearch(searchInput)}
+        filters={filters}
+        onChange={changeFilters}
+        tags={tags.data ?? []}
+        showClear={active}
+        onClear={() => {
+          setSearchInput('');
+          commitSearch('');
+          changeFilters(NO_FILTERS);
+        }}
+      />
+      {selectedCount > 0 && (
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/50 p-3 text-sm"
+        >
+          <span className="font-medium">{selectedCount.toLocaleString()} contact(s) selected</span>
+          {!allMatching &&
+            data &&
+            selected.size === data.contacts.length &&
+            data.total > data.contacts.length && (
+              <Button variant="link" size="sm" onClick={() => setAllMatching(true)}>
+                Select all {formatCount({ count: data.total, estimate: data.totalIsEstimate })} matching
+              </Button>
+            )}
+          <div className="ml-auto flex gap-2">
+            <Button variant="outline" size="sm" onClick={() => setDialog('campaign')}>
+              <Send /> Send to Campaign
+            </Button>
+            <Button variant="destructive" size="sm" onClick={() => setDialog('bulk-delete')}>
+              <Trash2 /> Delete Selected
+            </Button>
+          </div>
+        </div>
+      )}
+      {contacts.isError && (
+        <div
+          role="alert"
+          className="flex items-center gap-3 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+        >
+          Failed to load contacts: {contacts.error.message}
+          <Button variant="outline" size="sm" onClick={() => void contacts.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      )}
+      {contacts.isPending ? (
+        <div className="flex justify-center p-8">
+          <Spinner />
+        </div>
+      ) : data && data.contacts.length > 0 ? (
+        <ContactsTable
+          contacts={data.contacts}
+          selected={selected}
+          allMatching={allMatching}
+          onToggle={handleToggle}
+          onTogglePage={handleTogglePage}
+          sort={sort}
+          onSort={(column) => {
+            setSort(nextSort(sort, column));
+            setPage(1);
+          }}
+          onDelete={setRowToDelete}
+        />
+      ) : (
+        !contacts.isError && (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border p-12 text-center">
+            <p className="font-medium">No contacts found</p>
+            <Link to="/contacts/new" className="text-sm text-primary hover:underline">
+              Add Contact
+            </Link>
+          </div>
+        )
+      )}
+      {data && (
+        <p className="text-center text-sm text-muted-foreground">
+          {data.total > 0 &&
+            `Page ${page} of ${pages.toLocaleString()} · ${formatCount({ count: data.total, estimate: data.totalIsEstimate })} contacts`}
+        </p>
+      )}
+      <Pagination page={page} pages={pages} onPageChange={setPage} />
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Contacts</h1>
+          <p className="text-muted-foreground">Manage your contacts and communication history</p>
+        </div>
+        <div className="ml-auto flex gap-2">
+          {(counts.data?.all.count ?? 0) > 0 && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                toast.info('Refreshing contacts');
+                void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+              }}
+            >
+              <RefreshCw /> Refresh
+            </Button>
+          )}
+          <Button variant="outline" asChild>
+            <Link to="/contacts/new">Add Contact</Link>
+          </Button>
+          <AddColdLeadDialog />
+        </div>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(v) => {
+          setTab(ContactTabSchema.parse(v));
+          setPage(1);
+          clearSelection();
+        }}
+      >
+        <TabsList className="flex-wrap">
+          {ContactTabSchema.options.map((t) => (
+            <TabsTrigger key={t} value={t}>
+              {CONTACT_TAB_LABELS[t]}
+              <span
+                className="ml-2 rounded-full bg-muted px-2 text-xs"
+                aria-label={`${CONTACT_TAB_LABELS[t]} count`}
+              >
+                {counts.data ? formatCount(counts.data[t]) : '…'}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      <div role="tabpanel" aria-label={CONTACT_TAB_LABELS[tab]}>
+        {content}
+      </div>
+      <ConfirmDialog
+        open={dialog === 'bulk-delete'}
+        onOpenChange={(open) => setDialog(open ? 'bulk-delete' : null)}
+        title="Confirm Bulk Delete"
+        description={`Are you sure you want to delete ${selectedCount.toLocaleString()} contact(s)? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busy={bulkDelete.isPending}
+        onConfirm={handleBulkDelete}
+      />
+      <ConfirmDialog
+        open={rowToDelete !== null}
+        onOpenChange={(open) => !open && setRowToDelete(null)}
+        title="Are you sure?"
+        description="This will permanently delete the contact. This action cannot be undone."
+        confirmLabel="Delete"
+        busy={deleteOne.isPending}
+        onConfirm={handleDeleteRow}
+      />
+      <SendToCampaignDialog
+        open={dialog === 'campaign'}
+        onOpenChange={(open) => setDialog(open ? 'campaign' : null)}
+        selection={selection}
+        count={selectedCount}
+        onDone={clearSelection}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { Link, useNavigate } from 'react-router';
+import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal } from 'lucide-react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { isPlaceholderEmail } from '#domain/contacts/cold-lead.ts';
+import type { ContactListItem, ContactSort } from '#domain/contacts/contact-list.schema.ts';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { formatLastCalled } from './contact-format.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+type SortState = { sort: ContactSort; dir: 'asc' | 'desc' };
+const menuItem = 'cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent';
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: ContactSort;
+  sort: SortState;
+  onSort: (c: ContactSort) => void;
+}) {
+  const active = sort.sort === column;
+  const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <TableHead aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 hover:text-foreground"
+        onClick={() => onSort(column)}
+      >
+        {label} <Icon className="size-3.5" aria-hidden />
+      </button>
+    </TableHead>
+  );
+}
+
+/** The selectable contact table of spec part 1 §2. */
+export function ContactsTable(props: {
+  contacts: ContactListItem[];
+  selected: ReadonlySet<string>;
+  allMatching: boolean;
+  onToggle: (id: string) => void;
+  onTogglePage: (checked: boolean) => void;
+  sort: SortState;
+  onSort: (column: ContactSort) => void;
+  onDelete: (contact: ContactListItem) => void;
+}) {
+  const navigate = useNavigate();
+  const pageSelected =
+    props.contacts.length > 0 && props.contacts.every((c) => props.allMatching || props.selected.has(c.id));
+  return (
+    <Table aria-label="Contacts">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-10">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              aria-label="Select all on this page"
+              checked={pageSelected}
+              onChange={(e) => props.onTogglePage(e.target.checked)}
+            />
+          </TableHead>
+          <SortHeader label="Name" column="name" sort={props.sort} onSort={props.onSort} />
+          <SortHeader label="Last Called" column="lastCallDate" sort={props.sort} onSort={props.onSort} />
+          <TableHead>Phone</TableHead>
+          <TableHead>Company</TableHead>
+          <TableHead>Tags</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="w-12">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {props.contacts.map((c) => {
+          const name = `${c.firstName} ${c.lastName}`;
+          const canEmail = c.email !== '' && !isPlaceholderEmail(c.email);
+          return (
+            <TableRow
+              key={c.id}
+              data-state={props.allMatching || props.selected.has(c.id) ? 'selected' : undefined}
+            >
+              <TableCell>
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  aria-label={`Select ${name}`}
+                  checked={props.allMatching || props.selected.has(c.id)}
+                  onChange={() => props.onToggle(c.id)}
+                />
+              </TableCell>
+              <TableCell className="font-medium">
+                <Link to={`/contacts/${c.id}`} className="hover:underline">
+                  {name}
+                </Link>
+                {c.isColdLead && (
+                  <Badge variant="outline" className="ml-2">
+                    Cold lead
+                  </Badge>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {formatLastCalled(c.lastCallDate)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatPhoneForDisplay(c.phone)}</TableCell>
+              <TableCell>{c.company}</TableCell>
+              <TableCell>
+                <div className="flex flex-wrap gap-1">
+                  {c.tags.map((t) => (
+                    <Badge key={t} variant="secondary">
+                      {t}
+                    </Badge>
+                  ))}
+                </div>
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={c.status} />
+              </TableCell>
+              <TableCell>
+                <DropdownMenu.Root>
+                  <DropdownMenu.Trigger asChild>
+                    <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+                      <MoreHorizontal />
+                    </Button>
+                  </DropdownMenu.Trigger>
+                  <DropdownMenu.Portal>
+                    <DropdownMenu.Content
+                      align="end"
+                      className="z-50 min-w-36 rounded-md border border-border bg-card p-1 shadow-md"
+                    >
+                      <DropdownMenu.Item
+                        className={menuItem}
+                        onSelect={() => void navigate(`/contacts/${c.id}/edit`)}
+                      >
+                        Edit
+                      </DropdownMenu.Item>
+                      {canEmail && (
+                        <DropdownMenu.Item className={menuItem} asChild>
+                          <a href={`mailto:${c.email}`}>Send Email</a>
+                        </DropdownMenu.Item>
+                      )}
+                      <DropdownMenu.Item
+                        className={`${menuItem} text-destructive`}
+                        onSelect={() => props.onDelete(c)}
+                      >
+                        Delete
+                      </DropdownMenu.Item>
+                    </DropdownMenu.Content>
+                  </DropdownMenu.Portal>
+                </DropdownMenu.Root>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
