@@ -4,7 +4,7 @@ import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.
 import { appUrlFrom } from '../server/db/database.ts';
 import { fmt, summarise, time } from './stats.ts';
 
-export type BenchResult = { name: string; dataSize: string; rows: string[] };
+export type BenchResult = { name: string; dataSize: string; header: string; rows: string[] };
 
 const USERS = 10_000;
 const REQUESTS = 2_000;
@@ -88,6 +88,7 @@ export async function benchSessionCheck(ownerUrl: string): Promise<BenchResult> 
     return {
       name: 'Session check: GET /api/me',
       dataSize: `${USERS.toLocaleString()} accounts with live sessions; ${REQUESTS} sequential requests after 100 warm-up`,
+      header: '| measure | p50 | p95 | p99 |',
       rows: [
         `| GET /api/me over HTTP | ${fmt(a.p50)} | ${fmt(a.p95)} | ${fmt(a.p99)} |`,
         `| raw SQL floor (session + profile lookups) | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} |`,

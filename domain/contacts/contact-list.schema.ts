@@ -112,7 +112,7 @@ export function hasActiveFilter(f: {
 }
 
 /** Counts above this are shown as estimates when an exact count would be slow (issue 3). */
-export const EXACT_COUNT_LIMIT = 200_000;
+export const EXACT_COUNT_LIMIT = 20_000;
 
 /** '≈ 1.2M' for estimates; exact counts in full. */
 export function formatCount(c: { count: number; estimate: boolean }): string {

@@ -52,6 +52,29 @@ describe('the application database role', () => {
     expect(Number(updated.numUpdatedRows)).toBe(0);
   });
 
+  it('keeps each user to their own contacts even when a query forgets to filter', async () => {
+    await db.admin.query(
+      `insert into contacts (user_id, first_name, last_name) values ($1, 'Mine', 'A'), ($2, 'Theirs', 'B')`,
+      ids,
+    );
+    const seen = await withActor(app, { kind: 'user', userId: ids[0]! }, (trx) =>
+      trx.selectFrom('contacts').select('first_name').execute(),
+    );
+    expect(seen.map((r) => r.first_name)).toEqual(['Mine']);
+    const asSystem = await withActor(app, { kind: 'system' }, (trx) =>
+      trx.selectFrom('contacts').select('first_name').execute(),
+    );
+    expect(asSystem).toEqual([]);
+    await expect(
+      withActor(app, { kind: 'user', userId: ids[0]! }, (trx) =>
+        trx
+          .insertInto('contacts')
+          .values({ user_id: ids[1]!, first_name: 'Planted', last_name: 'C' })
+          .execute(),
+      ),
+    ).rejects.toThrow(/row-level security/);
+  });
+
   it('cannot alter the schema', async () => {
     await expect(sql`alter table user_profiles add column sneaky text`.execute(app)).rejects.toThrow(
       /must be owner/,

@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-contacts.ts';
+import * as m0003 from './migrations/0003-index-friendly-row-security.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-contacts': m0002,
+  '0003-index-friendly-row-security': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

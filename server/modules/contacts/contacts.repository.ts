@@ -187,13 +187,13 @@ export async function countContacts(
   ).compile();
   const plan = await sql<{
     'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
-  }>`explain (format json) ${sql.raw(interpolate(compiled.sql, compiled.parameters))}`.execute(db);
+  }>`explain (format json) ${sql.raw(inlineParameters(compiled.sql, compiled.parameters))}`.execute(db);
   const rows = plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? n;
   return { count: Math.max(Math.round(rows), n), estimate: true };
 }
 
 /** EXPLAIN takes no bind parameters: inline them as literals (values come from our own validated filter). */
-function interpolate(text: string, parameters: readonly unknown[]): string {
+export function inlineParameters(text: string, parameters: readonly unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, i: string) => literal(parameters[Number(i) - 1]));
 }
 

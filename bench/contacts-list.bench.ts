@@ -1,0 +1,295 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { ListContactsQuerySchema, type ListContactsQuery } from '../domain/contacts/contact-list.schema.ts';
+import { buildApp } from '../server/app.ts';
+import { appUrlFrom } from '../server/db/database.ts';
+import type { Database } from '../server/db/schema.ts';
+import {
+  countContacts,
+  findContactsPage,
+  inlineParameters,
+} from '../server/modules/contacts/contacts.repository.ts';
+import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.ts';
+import { fmt, summarise, time } from './stats.ts';
+import type { BenchResult } from './session-check.bench.ts';
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
+const REPS = 40;
+const WARMUP = 5;
+const TARGET_P95_MS = 50;
+
+/**
+ * Issue 3: one user with a million contacts (dispositions, tags, cold leads seeded set-based). Each list call of
+ * the screen is measured through the API (HTTP, session, row-level security, count + page) and against its floor:
+ * the same count and page queries run straight on the database by the owner, in the same run.
+ */
+export async function benchContactList(ownerUrl: string): Promise<BenchResult> {
+  const app = await buildApp({
+    databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
+    poolSize: 10,
+    sessionSecret: 'bench-session-secret-long-enough-0123456789',
+    publicUrl: 'http://localhost:3000',
+    trustedOrigins: [],
+    trustProxy: false,
+    adminEmail: undefined,
+    systemSmtpUrl: undefined,
+    systemMailFrom: 'bench@localhost',
+    logLevel: 'silent',
+    webDist: null,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const owner = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 2 }) }),
+  });
+  try {
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ email: 'million@example.com', password: 'bench password 123', name: '' }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const seedMs = await time(() => seed(owner, userId));
+
+    const cases: { label: string; query: ListContactsQuery }[] = [
+      { label: 'All Contacts, page 1', query: {} },
+      { label: 'Cold Leads tab, page 1', query: { tab: 'cold' } },
+      { label: 'Needs Attention tab, page 1', query: { tab: 'attention' } },
+      { label: 'Qualified Leads tab, page 1', query: { tab: 'qualified' } },
+      { label: 'status = active', query: { status: 'active' } },
+      { label: 'tag = vip', query: { tag: 'vip' } },
+      { label: 'Cold Leads Only', query: { coldOnly: true } },
+      { label: 'not called in 30 days', query: { lastCalled: '30days' } },
+      { label: 'never called', query: { lastCalled: 'never' } },
+      { label: 'search common term "mary"', query: { search: 'mary' } },
+      { label: 'search rare term "zyxwvut"', query: { search: 'zyxwvut' } },
+      { label: 'search short prefix "ma"', query: { search: 'ma' } },
+      { label: 'sort by name, page 1', query: { sort: 'name', dir: 'asc' } },
+      { label: 'sort by last call (desc), page 1', query: { sort: 'lastCallDate', dir: 'desc' } },
+      { label: 'page 2 (neighbour of first)', query: { page: 2 } },
+      { label: `last page (${Math.ceil(CONTACTS / 100)})`, query: { page: Math.ceil(CONTACTS / 100) } },
+      { label: 'next-to-last page', query: { page: Math.ceil(CONTACTS / 100) - 1 } },
+      {
+        label: 'middle page (5000) — neighbours of a middle page',
+        query: { page: Math.ceil(CONTACTS / 200) },
+      },
+    ];
+    const rows: string[] = [];
+    const misses: string[] = [];
+    for (const c of cases) {
+      const params = new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, String(v)]));
+      const api = await sample(async () => {
+        const r = await fetch(`${base}/api/contacts?${params.toString()}`, { headers: { cookie } });
+        if (r.status !== 200) throw new Error(`${c.label}: ${r.status} ${await r.text()}`);
+        await r.text();
+      });
+      const parsed = ListContactsQuerySchema.parse(c.query);
+      const now = new Date();
+      const floor = await sample(async () => {
+        const total = await countContacts(owner, userId, parsed, parsed.tab, now);
+        await findContactsPage(owner, userId, parsed, total.count, now);
+      });
+      const a = summarise(api);
+      const f = summarise(floor);
+      if (a.p95 > TARGET_P95_MS) misses.push(c.label);
+      rows.push(
+        `| ${c.label} | ${fmt(a.p50)} | ${fmt(a.p95)} | ${fmt(f.p95)} | ${(a.p95 / f.p95).toFixed(1)}× | ${a.p95 <= TARGET_P95_MS ? 'yes' : '**no**'} |`,
+      );
+    }
+    const counts = summarise(
+      await sample(async () => {
+        const r = await fetch(`${base}/api/contacts/counts`, { headers: { cookie } });
+        await r.text();
+      }),
+    );
+    const plans = await searchPlans(owner, userId);
+    return {
+      name: `Contact list at ${CONTACTS.toLocaleString()} contacts`,
+      dataSize: `${CONTACTS.toLocaleString()} contacts for one user (10% tagged vip, 10% partner, 5% cold leads, 2% "follow up" notes, 30% with a disposition); seeded in ${(seedMs / 1000).toFixed(0)} s; ${REPS} sequential requests per case after ${WARMUP} warm-up`,
+      header: '| list call | API p50 | API p95 | floor p95 | ratio p95 | p95 ≤ 50 ms |',
+      rows: [
+        ...rows,
+        '',
+        `Tab counts (GET /api/contacts/counts, 4 counts in parallel): p50 ${fmt(counts.p50)}, p95 ${fmt(counts.p95)}.`,
+        misses.length ? `Over target: ${misses.join('; ')}.` : 'Every case within the 50 ms p95 target.',
+        `Search plans (EXPLAIN): ${plans}`,
+      ],
+    };
+  } finally {
+    await owner.destroy();
+    await app.close();
+  }
+}
+
+async function sample(run: () => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < REPS + WARMUP; i++) {
+    const ms = await time(run);
+    if (i >= WARMUP) out.push(ms);
+  }
+  return out;
+}
+
+async function seed(db: Kysely<Database>, userId: string): Promise<void> {
+  const first = [
+    'James',
+    'Mary',
+    'John',
+    'Patricia',
+    'Robert',
+    'Jennifer',
+    'Michael',
+    'Linda',
+    'William',
+    'Elizabeth',
+    'David',
+    'Barbara',
+    'Richard',
+    'Susan',
+    'Joseph',
+    'Jessica',
+    'Thomas',
+    'Sarah',
+    'Charles',
+    'Karen',
+    'Christopher',
+    'Nancy',
+    'Daniel',
+    'Lisa',
+    'Matthew',
+    'Betty',
+    'Anthony',
+    'Margaret',
+    'Mark',
+    'Sandra',
+    'Donald',
+    'Ashley',
+    'Steven',
+    'Kimberly',
+    'Paul',
+    'Emily',
+    'Andrew',
+    'Donna',
+    'Joshua',
+    'Michelle',
+    'Kenneth',
+    'Dorothy',
+    'Kevin',
+    'Carol',
+    'Brian',
+    'Amanda',
+    'George',
+    'Melissa',
+    'Edward',
+    'Deborah',
+  ];
+  const last = [
+    'Smith',
+    'Johnson',
+    'Williams',
+    'Brown',
+    'Jones',
+    'Garcia',
+    'Miller',
+    'Davis',
+    'Rodriguez',
+    'Martinez',
+    'Hernandez',
+    'Lopez',
+    'Gonzalez',
+    'Wilson',
+    'Anderson',
+    'Thomas',
+    'Taylor',
+    'Moore',
+    'Jackson',
+    'Martin',
+    'Lee',
+    'Perez',
+    'Thompson',
+    'White',
+    'Harris',
+    'Sanchez',
+    'Clark',
+    'Ramirez',
+    'Lewis',
+    'Robinson',
+    'Walker',
+    'Young',
+    'Allen',
+    'King',
+    'Wright',
+    'Scott',
+    'Torres',
+    'Nguyen',
+    'Hill',
+    'Flores',
+    'Green',
+    'Adams',
+    'Nelson',
+    'Baker',
+    'Hall',
+    'Rivera',
+    'Campbell',
+    'Mitchell',
+    'Carter',
+    'Roberts',
+  ];
+  await sql`
+    insert into contacts (user_id, first_name, last_name, email, phone, company, status, tags, is_cold_lead, notes, created_at, updated_at, last_synced_at)
+    select ${userId}::uuid,
+      (${first}::text[])[1 + g % 50],
+      (${last}::text[])[1 + (g * 7) % 50] || case when g % 200000 = 7 then ' Zyxwvut' else '' end,
+      'contact' || g || '@company' || (g % 5000) || '.example',
+      '(' || (200 + g % 700) || ') 555-' || lpad((g % 10000)::text, 4, '0'),
+      'Company ' || (g % 20000),
+      (array['new', 'contacted', 'active', 'inactive'])[1 + g % 4],
+      case when g % 10 = 0 then array['vip'] when g % 10 = 1 then array['partner', 'q4'] else '{}'::text[] end,
+      g % 20 = 0,
+      case when g % 50 = 0 then 'follow up soon' else null end,
+      now() - make_interval(secs => g), now(), now()
+    from generate_series(1, ${CONTACTS}) g`.execute(db);
+  // Dispositions: the trigger keeps the latest per contact; seeding set-based, it is replaced by one update.
+  await sql`alter table call_dispositions disable trigger call_dispositions_latest`.execute(db);
+  await sql`
+    insert into call_dispositions (contact_id, user_id, disposition, is_qualified, called_at)
+    select id, user_id, (array['answered', 'no-answer', 'voicemail', 'call-back', 'qualified', 'not-interested'])[1 + (abs(hashtext(id::text)) % 6)],
+      abs(hashtext(id::text)) % 6 = 4, now() - make_interval(days => abs(hashtext(id::text)) % 120)
+    from contacts where user_id = ${userId}::uuid and abs(hashtext(id::text)) % 10 < 3`.execute(db);
+  await sql`alter table call_dispositions enable trigger call_dispositions_latest`.execute(db);
+  await sql`
+    update contacts c set last_call_at = d.called_at, latest_disposition = d.disposition, latest_disposition_qualified = d.is_qualified
+    from call_dispositions d where d.contact_id = c.id`.execute(db);
+  await sql`vacuum analyze contacts`.execute(db);
+  await sql`analyze call_dispositions`.execute(db);
+}
+
+/** The search queries must use the trigram or prefix indexes, never a sequential scan of the contacts. */
+async function searchPlans(db: Kysely<Database>, userId: string): Promise<string> {
+  const findings: string[] = [];
+  for (const term of ['mary', 'zyxwvut', 'ma', '555-12']) {
+    const parsed = ListContactsQuerySchema.parse({ search: term });
+    const { applyContactFilters } = await import('../server/modules/contacts/contact-filters.ts');
+    const compiled = applyContactFilters(
+      db.selectFrom('contacts').select('id'),
+      userId,
+      parsed,
+      'all',
+      new Date(),
+    )
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .compile();
+    const plan = await sql<{
+      'QUERY PLAN': string;
+    }>`explain ${sql.raw(inlineParameters(compiled.sql, compiled.parameters))}`.execute(db);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    findings.push(`"${term}": ${/Seq Scan on contacts/.test(text) ? '**sequential scan**' : 'index'}`);
+  }
+  return findings.join(', ');
+}
