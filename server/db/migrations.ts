@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'k
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-contacts.ts';
 import * as m0003 from './migrations/0003-index-friendly-row-security.ts';
+import * as m0004 from './migrations/0004-contacts-status-index.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-contacts': m0002,
   '0003-index-friendly-row-security': m0003,
+  '0004-contacts-status-index': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
