@@ -1,17 +1,15 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import path from 'node:path';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { ListContactsQuerySchema, type ListContactsQuery } from '../domain/contacts/contact-list.schema.ts';
-import { buildApp } from '../server/app.ts';
-import { appUrlFrom } from '../server/db/database.ts';
 import type { Database } from '../server/db/schema.ts';
 import {
   countContacts,
   findContactsPage,
   inlineParameters,
 } from '../server/modules/contacts/contacts.repository.ts';
-import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.ts';
+import { startBenchServer } from './bench-server.ts';
 import { fmt, summarise, time } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
@@ -26,23 +24,7 @@ const TARGET_P95_MS = 50;
  * the same count and page queries run straight on the database by the owner, in the same run.
  */
 export async function benchContactList(ownerUrl: string): Promise<BenchResult> {
-  const app = await buildApp({
-    databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
-    poolSize: 10,
-    sessionSecret: 'bench-session-secret-long-enough-0123456789',
-    publicUrl: 'http://localhost:3000',
-    trustedOrigins: [],
-    trustProxy: false,
-    adminEmail: undefined,
-    systemSmtpUrl: undefined,
-    systemMailFrom: 'bench@localhost',
-    logLevel: 'silent',
-    // The built SPA (npm run bench builds it first), for the first-rows-in-the-browser measurement.
-    webDist: path.resolve('dist/web'),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, base } = await startBenchServer(ownerUrl);
   const owner = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 2 }) }),
   });
@@ -301,18 +283,7 @@ async function searchPlans(db: Kysely<Database>, userId: string): Promise<string
 
 /** Time from navigation to 100 rows rendered, in Debian's Chromium, warm server, 5 runs. */
 async function firstRowsInBrowser(base: string, setCookies: string[]): Promise<string> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext();
     await context.addCookies(

@@ -1,7 +1,5 @@
 import pg from 'pg';
-import { buildApp } from '../server/app.ts';
-import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.ts';
-import { appUrlFrom } from '../server/db/database.ts';
+import { startBenchServer } from './bench-server.ts';
 import { fmt, summarise, time } from './stats.ts';
 
 export type BenchResult = { name: string; dataSize: string; header: string; rows: string[] };
@@ -14,22 +12,7 @@ const REQUESTS = 2_000;
  * GET /api/me end to end over HTTP against the physical floor: the same two lookups sent straight to PostgreSQL.
  */
 export async function benchSessionCheck(ownerUrl: string): Promise<BenchResult> {
-  const app = await buildApp({
-    databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
-    poolSize: 10,
-    sessionSecret: 'bench-session-secret-long-enough-0123456789',
-    publicUrl: 'http://localhost:3000',
-    trustedOrigins: [],
-    trustProxy: false,
-    adminEmail: undefined,
-    systemSmtpUrl: undefined,
-    systemMailFrom: 'bench@localhost',
-    logLevel: 'silent',
-    webDist: null,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, base } = await startBenchServer(ownerUrl);
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
   try {
     // Volume: many accounts and live sessions, seeded set-based.

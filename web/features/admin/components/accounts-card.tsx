@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { MoreHorizontal } from 'lucide-react';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { AccountStatusFilterSchema, type AccountStatusFilter } from '#domain/admin/admin.schema.ts';
 import type { Profile } from '#domain/profiles/profile.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
@@ -124,35 +129,23 @@ export function AccountsCard({ selfId }: { selfId: string }) {
                     <Badge variant={state.variant}>{state.label}</Badge>
                   </TableCell>
                   <TableCell>
-                    <DropdownMenu.Root>
-                      <DropdownMenu.Trigger asChild>
+                    <DropdownMenu>
+                      <DropdownMenuTrigger asChild>
                         <Button variant="ghost" size="icon" aria-label={`Actions for ${p.email}`}>
                           <MoreHorizontal />
                         </Button>
-                      </DropdownMenu.Trigger>
-                      <DropdownMenu.Portal>
-                        <DropdownMenu.Content
-                          align="end"
-                          className="z-50 min-w-40 rounded-md border border-border bg-card p-1 shadow-md"
-                        >
-                          {actionsFor(p, selfId).map(({ action, label }) => (
-                            <DropdownMenu.Item
-                              key={action}
-                              onSelect={() => run(p, action)}
-                              className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent"
-                            >
-                              {label}
-                            </DropdownMenu.Item>
-                          ))}
-                          <DropdownMenu.Item
-                            onSelect={() => setResetFor(p)}
-                            className="cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent"
-                          >
-                            Password reset link
-                          </DropdownMenu.Item>
-                        </DropdownMenu.Content>
-                      </DropdownMenu.Portal>
-                    </DropdownMenu.Root>
+                      </DropdownMenuTrigger>
+                      <DropdownMenuContent className="min-w-40">
+                        {actionsFor(p, selfId).map(({ action, label }) => (
+                          <DropdownMenuItem key={action} onSelect={() => run(p, action)}>
+                            {label}
+                          </DropdownMenuItem>
+                        ))}
+                        <DropdownMenuItem onSelect={() => setResetFor(p)}>
+                          Password reset link
+                        </DropdownMenuItem>
+                      </DropdownMenuContent>
+                    </DropdownMenu>
                   </TableCell>
                 </TableRow>
               );

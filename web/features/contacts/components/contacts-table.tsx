@@ -1,11 +1,16 @@
 import { Link, useNavigate } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal } from 'lucide-react';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { isPlaceholderEmail } from '#domain/contacts/cold-lead.ts';
 import type { ContactListItem, ContactSort } from '#domain/contacts/contact-list.schema.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
 import {
   Table,
   TableBody,
@@ -18,7 +23,6 @@ import { formatLastCalled } from './contact-format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 type SortState = { sort: ContactSort; dir: 'asc' | 'desc' };
-const menuItem = 'cursor-pointer rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent';
 
 function SortHeader({
   label,
@@ -128,37 +132,26 @@ export function ContactsTable(props: {
                 <StatusBadge status={c.status} />
               </TableCell>
               <TableCell>
-                <DropdownMenu.Root>
-                  <DropdownMenu.Trigger asChild>
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
                     <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
                       <MoreHorizontal />
                     </Button>
-                  </DropdownMenu.Trigger>
-                  <DropdownMenu.Portal>
-                    <DropdownMenu.Content
-                      align="end"
-                      className="z-50 min-w-36 rounded-md border border-border bg-card p-1 shadow-md"
-                    >
-                      <DropdownMenu.Item
-                        className={menuItem}
-                        onSelect={() => void navigate(`/contacts/${c.id}/edit`)}
-                      >
-                        Edit
-                      </DropdownMenu.Item>
-                      {canEmail && (
-                        <DropdownMenu.Item className={menuItem} asChild>
-                          <a href={`mailto:${c.email}`}>Send Email</a>
-                        </DropdownMenu.Item>
-                      )}
-                      <DropdownMenu.Item
-                        className={`${menuItem} text-destructive`}
-                        onSelect={() => props.onDelete(c)}
-                      >
-                        Delete
-                      </DropdownMenu.Item>
-                    </DropdownMenu.Content>
-                  </DropdownMenu.Portal>
-                </DropdownMenu.Root>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent>
+                    <DropdownMenuItem onSelect={() => void navigate(`/contacts/${c.id}/edit`)}>
+                      Edit
+                    </DropdownMenuItem>
+                    {canEmail && (
+                      <DropdownMenuItem asChild>
+                        <a href={`mailto:${c.email}`}>Send Email</a>
+                      </DropdownMenuItem>
+                    )}
+                    <DropdownMenuItem className="text-destructive" onSelect={() => props.onDelete(c)}>
+                      Delete
+                    </DropdownMenuItem>
+                  </DropdownMenuContent>
+                </DropdownMenu>
               </TableCell>
             </TableRow>
           );

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { buildApp, type App } from '../server/app.ts';
+import { appUrlFrom } from '../server/db/database.ts';
+import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.ts';
+
+/** The real server on the benchmark's database, listening on a free port, serving the built SPA when there is one. */
+export async function startBenchServer(ownerUrl: string): Promise<{ app: App; base: string }> {
+  const app = await buildApp({
+    databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
+    poolSize: 10,
+    sessionSecret: 'bench-session-secret-long-enough-0123456789',
+    publicUrl: 'http://localhost:3000',
+    trustedOrigins: [],
+    trustProxy: false,
+    adminEmail: undefined,
+    systemSmtpUrl: undefined,
+    systemMailFrom: 'bench@localhost',
+    logLevel: 'silent',
+    webDist: path.resolve('dist/web'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
