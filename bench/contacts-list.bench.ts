@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { ListContactsQuerySchema, type ListContactsQuery } from '../domain/contacts/contact-list.schema.ts';
 import type { Database } from '../server/db/schema.ts';
+import { applyContactFilters } from '../server/modules/contacts/contact-filters.ts';
 import {
   countContacts,
   findContactsPage,
@@ -261,7 +262,6 @@ async function searchPlans(db: Kysely<Database>, userId: string): Promise<string
   const findings: string[] = [];
   for (const term of ['mary', 'zyxwvut', 'ma', '555-12']) {
     const parsed = ListContactsQuerySchema.parse({ search: term });
-    const { applyContactFilters } = await import('../server/modules/contacts/contact-filters.ts');
     const compiled = applyContactFilters(
       db.selectFrom('contacts').select('id'),
       userId,

@@ -7,6 +7,7 @@ import { createSystemMailer } from './mail/system-mail.ts';
 import { createChangeHub } from './realtime/change-hub.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerSessionRoutes } from './modules/auth/session.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   registerAuthRoutes(app, ctx);
   registerHealthRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerContactRoutes(app, ctx);

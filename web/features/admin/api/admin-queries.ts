@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   AccountsPageSchema,
@@ -28,11 +28,13 @@ export function useAdminStats() {
   });
 }
 
+export const pendingUsersQueryOptions = queryOptions({
+  queryKey: adminKeys.pending,
+  queryFn: async () => (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema })).users,
+});
+
 export function usePendingUsers() {
-  return useQuery({
-    queryKey: adminKeys.pending,
-    queryFn: async () => (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema })).users,
-  });
+  return useQuery(pendingUsersQueryOptions);
 }
 
 export function useAccounts(search: string, status: AccountStatusFilter, page: number) {

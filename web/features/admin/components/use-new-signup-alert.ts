@@ -7,8 +7,7 @@ import {
   NEW_SIGNUP_TOAST_MS,
   newSignupToast,
 } from '#domain/admin/new-signup-alert.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { PendingUsersResponseSchema } from '#domain/admin/admin.schema.ts';
+import { pendingUsersQueryOptions } from '../api/admin-queries.ts';
 import { onChangeEvent } from '../../realtime/use-change-events.ts';
 
 /**
@@ -25,17 +24,11 @@ export function useNewSignupAlert(now: () => number = Date.now): boolean {
       onChangeEvent((event) => {
         if (event.topic !== 'profiles' || event.op !== 'INSERT' || event.role !== 'pending') return;
         setLastSignupAt(now());
-        void queryClient
-          .fetchQuery({
-            queryKey: ['profiles', 'pending'],
-            queryFn: async () =>
-              (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema })).users,
-          })
-          .then((users) => {
-            const person = users.find((u) => u.id === event.id);
-            const t = newSignupToast(person ?? { email: 'A new user', firstName: '', lastName: '' });
-            toast.info(t.title, { description: t.description, duration: NEW_SIGNUP_TOAST_MS });
-          });
+        void queryClient.fetchQuery(pendingUsersQueryOptions).then((users) => {
+          const person = users.find((u) => u.id === event.id);
+          const t = newSignupToast(person ?? { email: 'A new user', firstName: '', lastName: '' });
+          toast.info(t.title, { description: t.description, duration: NEW_SIGNUP_TOAST_MS });
+        });
       }),
     [now, queryClient],
   );
