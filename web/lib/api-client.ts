@@ -32,7 +32,9 @@ export async function apiFetch<T = unknown>(path: string, options: Options<T> = 
     headers: options.body !== undefined ? { 'content-type': 'application/json' } : {},
     body: options.body !== undefined ? JSON.stringify(options.body) : method === 'GET' ? undefined : '{}',
     signal: options.signal ?? null,
-  }).catch(() => {
+  }).catch((error: unknown) => {
+    // A cancelled request (navigation, sign-out) is not a network failure: let the caller see the abort.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
   });
   const text = await response.text();

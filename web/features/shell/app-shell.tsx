@@ -42,6 +42,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
+    // Requests still loading would come back 401 once the session ends: cancel them first.
+    await queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
     try {
       await signOut();
     } catch {

@@ -24,13 +24,14 @@ const adminKeys = {
 export function useAdminStats() {
   return useQuery({
     queryKey: adminKeys.stats,
-    queryFn: () => apiFetch('/api/admin/stats', { schema: AdminStatsSchema }),
+    queryFn: ({ signal }) => apiFetch('/api/admin/stats', { schema: AdminStatsSchema, signal }),
   });
 }
 
 export const pendingUsersQueryOptions = queryOptions({
   queryKey: adminKeys.pending,
-  queryFn: async () => (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema })).users,
+  queryFn: async ({ signal }) =>
+    (await apiFetch('/api/admin/pending', { schema: PendingUsersResponseSchema, signal })).users,
 });
 
 export function usePendingUsers() {
@@ -41,7 +42,8 @@ export function useAccounts(search: string, status: AccountStatusFilter, page: n
   const params = new URLSearchParams({ status, page: String(page), ...(search ? { search } : {}) });
   return useQuery({
     queryKey: adminKeys.accounts(search, status, page),
-    queryFn: () => apiFetch(`/api/admin/users?${params.toString()}`, { schema: AccountsPageSchema }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/admin/users?${params.toString()}`, { schema: AccountsPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,14 +51,15 @@ export function useAccounts(search: string, status: AccountStatusFilter, page: n
 export function useSystemOutbox() {
   return useQuery({
     queryKey: adminKeys.outbox,
-    queryFn: async () => (await apiFetch('/api/admin/outbox', { schema: SystemOutboxSchema })).messages,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/admin/outbox', { schema: SystemOutboxSchema, signal })).messages,
   });
 }
 
 export function useDiagnostics(enabled: boolean) {
   return useQuery({
     queryKey: ['diagnostics'],
-    queryFn: () => apiFetch('/api/admin/diagnostics', { schema: DiagnosticsSchema }),
+    queryFn: ({ signal }) => apiFetch('/api/admin/diagnostics', { schema: DiagnosticsSchema, signal }),
     enabled,
     staleTime: 0,
   });

@@ -43,7 +43,8 @@ const LIST_FRESHNESS = {
 export function useContactsPage(query: ParsedListContactsQuery) {
   return useQuery({
     queryKey: contactKeys.list(query),
-    queryFn: () => apiFetch(`/api/contacts?${toParams(query)}`, { schema: ContactsPageSchema }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/contacts?${toParams(query)}`, { schema: ContactsPageSchema, signal }),
     placeholderData: keepPreviousData,
     ...LIST_FRESHNESS,
   });
@@ -52,7 +53,8 @@ export function useContactsPage(query: ParsedListContactsQuery) {
 export function useContactCounts(filter: ParsedContactFilter) {
   return useQuery({
     queryKey: contactKeys.counts(filter),
-    queryFn: () => apiFetch(`/api/contacts/counts?${toParams(filter)}`, { schema: ContactCountsSchema }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/contacts/counts?${toParams(filter)}`, { schema: ContactCountsSchema, signal }),
     placeholderData: keepPreviousData,
     ...LIST_FRESHNESS,
   });
@@ -61,8 +63,9 @@ export function useContactCounts(filter: ParsedContactFilter) {
 export function useContactTags() {
   return useQuery({
     queryKey: contactKeys.tags,
-    queryFn: async () =>
-      (await apiFetch('/api/contacts/tags', { schema: z.object({ tags: z.array(z.string()) }) })).tags,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/contacts/tags', { schema: z.object({ tags: z.array(z.string()) }), signal }))
+        .tags,
   });
 }
 
@@ -70,7 +73,7 @@ export function useContactTags() {
 export function useContactDetail(id: string, enabled = true) {
   return useQuery({
     queryKey: contactKeys.detail(id),
-    queryFn: () => apiFetch(`/api/contacts/${id}`, { schema: ContactDetailSchema }),
+    queryFn: ({ signal }) => apiFetch(`/api/contacts/${id}`, { schema: ContactDetailSchema, signal }),
     retry: false,
     enabled,
   });
@@ -126,7 +129,8 @@ export const useCreateColdLead = () =>
 export function useQueues(enabled: boolean) {
   return useQuery({
     queryKey: ['queues'],
-    queryFn: async () => (await apiFetch('/api/queues', { schema: QueueListSchema })).queues,
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/queues', { schema: QueueListSchema, signal })).queues,
     enabled,
     staleTime: 60_000,
   });
