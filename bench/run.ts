@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { adminQuery, startTestPostgres, withDatabase } from '../server/test/test-postgres.ts';
 import { benchContactList } from './contacts-list.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
@@ -34,17 +34,14 @@ async function main(): Promise<void> {
     await postgres.stop();
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Run: ${new Date().toISOString()} · machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
-    'PostgreSQL: embedded 15.18 (or TEST_DATABASE_URL), server, database and client on the same machine. Figures in milliseconds.',
-    'Floor: the same SQL the API runs, sent straight to PostgreSQL by the owner (no HTTP, session check or per-request transaction).',
-    '',
-  ];
-  for (const r of results) {
-    lines.push(
+  const machine = `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const sections = readSections(existsSync(file) ? readFileSync(file, 'utf8') : '');
+  for (const [i, r] of results.entries()) {
+    sections.set(chosen[i]!, [
       `## ${r.name}`,
+      '',
+      `Run: ${new Date().toISOString()} · machine: ${machine}`,
       '',
       `Data: ${r.dataSize}`,
       '',
@@ -52,10 +49,36 @@ async function main(): Promise<void> {
       r.header.replace(/[^|]+/g, '---'),
       ...r.rows,
       '',
-    );
+    ]);
   }
-  writeFileSync(new URL('./RESULTS.md', import.meta.url), lines.join('\n'));
+  const lines = [
+    '# Benchmark results',
+    '',
+    'PostgreSQL: embedded 15.18 (or TEST_DATABASE_URL), server, database and client on the same machine. Figures in milliseconds.',
+    'Floor: the same SQL the API runs, sent straight to PostgreSQL by the owner (no HTTP, session check or per-request transaction).',
+    'Each section is rewritten when its benchmark runs (`npm run bench <name>`); the others keep their last run.',
+    '',
+  ];
+  for (const name of Object.keys(BENCHES)) {
+    const section = sections.get(name);
+    if (section) lines.push(`<!-- bench:${name} -->`, ...section);
+  }
+  writeFileSync(file, lines.join('\n'));
   console.log(lines.join('\n'));
+}
+
+/** The sections of an existing RESULTS.md, by benchmark name (marked `<!-- bench:name -->`). */
+function readSections(text: string): Map<string, string[]> {
+  const sections = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const line of text.split('\n')) {
+    const marker = /^<!-- bench:([a-z-]+) -->$/.exec(line);
+    if (marker) {
+      current = [];
+      sections.set(marker[1]!, current);
+    } else current?.push(line);
+  }
+  return sections;
 }
 
 main().catch((error: unknown) => {

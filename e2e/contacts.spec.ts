@@ -115,6 +115,14 @@ test.describe('contacts', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Person0201');
     await pagination.getByRole('button', { name: 'Previous' }).click();
     await expect(table.getByRole('row').nth(1)).toContainText('Person0101');
+    await expect(page.getByText('Page 2 of 3 · 230 contacts')).toBeVisible();
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect(table.getByRole('row').nth(1)).toContainText('Person0201');
+    await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await pagination.getByRole('button', { name: '1' }).click();
+    await expect(table.getByRole('row').nth(1)).toContainText('Person0001');
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect(table.getByRole('row').nth(1)).toContainText('Person0101');
     await pagination.getByRole('button', { name: '1' }).click();
 
     await page.getByRole('checkbox', { name: 'Select Person0001 Seeded' }).check();

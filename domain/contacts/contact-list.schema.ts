@@ -50,11 +50,26 @@ export const ContactFilterSchema = z.object({
 export type ContactFilter = z.input<typeof ContactFilterSchema>;
 export type ParsedContactFilter = z.output<typeof ContactFilterSchema>;
 
+/** An opaque position in the list, made by the server from a row's sort key (keyset paging, decision 007). */
+const CursorSchema = z.string().min(1).max(600);
+
+/**
+ * One page of the list. `page` is the number the screen shows. Which rows it holds comes, in order of preference,
+ * from a neighbour's cursor (`after` the last row of the page before, `before` the first row of the page after),
+ * from `fromEnd` (the last page: that many rows from the end), or else from the offset of `page`. The first three
+ * cost the same on every page of a million contacts; the offset is meant for the first few pages.
+ */
 export const ListContactsQuerySchema = ContactFilterSchema.extend({
   tab: ContactTabSchema.default('all'),
   sort: ContactSortSchema.default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  after: CursorSchema.optional(),
+  before: CursorSchema.optional(),
+  fromEnd: z.coerce.number().int().min(1).max(100).optional(),
+}).refine((q) => [q.after, q.before, q.fromEnd].filter((v) => v !== undefined).length <= 1, {
+  message: 'Use only one of after, before and fromEnd.',
+  path: ['after'],
 });
 export type ListContactsQuery = z.input<typeof ListContactsQuerySchema>;
 export type ParsedListContactsQuery = z.output<typeof ListContactsQuerySchema>;
@@ -67,12 +82,15 @@ export const ContactListItemSchema = ContactSchema.omit({
 });
 export type ContactListItem = z.infer<typeof ContactListItemSchema>;
 
+/** A page of rows with what the pager needs; the total comes from the tab counts, which never hold the rows up. */
 export const ContactsPageSchema = z.object({
   contacts: z.array(ContactListItemSchema),
-  total: z.number().int(),
-  totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  hasPrevious: z.boolean(),
+  hasNext: z.boolean(),
+  firstCursor: z.string().nullable(),
+  lastCursor: z.string().nullable(),
 });
 export type ContactsPage = z.infer<typeof ContactsPageSchema>;
 
@@ -111,8 +129,13 @@ export function hasActiveFilter(f: {
   );
 }
 
-/** Counts above this are shown as estimates when an exact count would be slow (issue 3). */
-export const EXACT_COUNT_LIMIT = 20_000;
+/**
+ * Counting stops after this many rows; more than that is shown as the planner's estimate ('≈ 1.2M'), since an exact
+ * count of a large set costs a scan of all of it (issue 3: counts exact while cheap).
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+/** When the planner expects more rows than this, the count is not even started: the estimate is the answer. */
+export const ESTIMATE_ONLY_ABOVE = 100_000;
 
 /** '≈ 1.2M' for estimates; exact counts in full. */
 export function formatCount(c: { count: number; estimate: boolean }): string {

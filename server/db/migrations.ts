@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-contacts.ts';
 import * as m0003 from './migrations/0003-index-friendly-row-security.ts';
 import * as m0004 from './migrations/0004-contacts-status-index.ts';
+import * as m0005 from './migrations/0005-keyset-paging.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-contacts': m0002,
   '0003-index-friendly-row-security': m0003,
   '0004-contacts-status-index': m0004,
+  '0005-keyset-paging': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -93,6 +93,8 @@ export type ContactsTable = {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   last_call_at: ColumnType<Date | null, never, never>;
+  /** last_call_at with a missing date as -infinity: the list's sort key and last-called filter (migration 0005). */
+  last_call_sort: ColumnType<Date, never, never>;
   latest_disposition: ColumnType<string | null, never, never>;
   latest_disposition_qualified: ColumnType<boolean | null, never, never>;
   needs_attention: ColumnType<boolean, never, never>;

@@ -29,12 +29,13 @@ export function applyContactFilters<O>(
   if (tab === 'qualified') q = q.where('is_qualified', '=', true);
   if (filter.status !== 'all') q = q.where('status', '=', filter.status);
   if (filter.tag) q = q.where(sql<boolean>`tags @> array[${filter.tag}]::text[]`);
-  if (filter.lastCalled === 'never') q = q.where('last_call_at', 'is', null);
+  // last_call_sort is the last call with "never" as -infinity (migration 0005).
+  if (filter.lastCalled === 'never') q = q.where(sql<boolean>`last_call_sort = '-infinity'::timestamptz`);
   const days = LAST_CALLED_DAYS[filter.lastCalled];
   if (days !== undefined) {
     // "Not called in N days": contacts never called pass too (spec part 1 §4 last-call filter).
     const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-    q = q.where((eb) => eb.or([eb('last_call_at', 'is', null), eb('last_call_at', '<', cutoff)]));
+    q = q.where('last_call_sort', '<', cutoff);
   }
   const term = filter.search?.trim().toLowerCase();
   if (term) q = q.where(searchCondition(term));

@@ -34,8 +34,10 @@ const list = async (query: string, as: Session = owner) => {
       needsAttention: boolean;
       isQualified: boolean;
     }[];
-    total: number;
-    totalIsEstimate: boolean;
+    hasPrevious: boolean;
+    hasNext: boolean;
+    firstCursor: string | null;
+    lastCursor: string | null;
   }>();
 };
 const names = (page: { contacts: { firstName: string }[] }) => page.contacts.map((c) => c.firstName);
@@ -113,21 +115,104 @@ describe('contact list', () => {
     expect(names(await list('lastCalled=never'))).toEqual(['Never']);
   });
 
-  it('pages by 100 with the total, reaching the last page from the other end in the right order', async () => {
+  it('pages by 100: neighbours by cursor, the last page from the end, early pages by offset', async () => {
     await ctx.db.admin.query(
       `insert into contacts (user_id, first_name, last_name, email) select $1, 'P' || lpad(g::text, 3, '0'), 'X', 'p' || g || '@example.com' from generate_series(1, 250) g`,
       [owner.userId],
     );
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `P${String(from + i).padStart(3, '0')}`);
     const first = await list('sort=name&dir=asc&page=1');
-    expect(first.total).toBe(250);
-    expect(first.totalIsEstimate).toBe(false);
-    expect(first.contacts).toHaveLength(100);
-    expect(first.contacts[0]!.firstName).toBe('P001');
-    const last = await list('sort=name&dir=asc&page=3');
-    expect(names(last)).toEqual(Array.from({ length: 50 }, (_, i) => `P${String(201 + i).padStart(3, '0')}`));
-    const second = await list('sort=name&dir=desc&page=2');
-    expect(second.contacts[0]!.firstName).toBe('P150');
+    expect(names(first)).toEqual(range(1, 100));
+    expect(first).toMatchObject({ hasPrevious: false, hasNext: true, page: 1, pageSize: 100 });
+    const second = await list(`sort=name&dir=asc&page=2&after=${first.lastCursor}`);
+    expect(names(second)).toEqual(range(101, 200));
+    expect(second).toMatchObject({ hasPrevious: true, hasNext: true });
+    const third = await list(`sort=name&dir=asc&page=3&after=${second.lastCursor}`);
+    expect(names(third)).toEqual(range(201, 250));
+    expect(third).toMatchObject({ hasPrevious: true, hasNext: false });
+    const back = await list(`sort=name&dir=asc&page=2&before=${third.firstCursor}`);
+    expect(names(back)).toEqual(range(101, 200));
+    expect(back).toMatchObject({ hasPrevious: true, hasNext: true });
+    const last = await list('sort=name&dir=asc&page=3&fromEnd=50');
+    expect(names(last)).toEqual(range(201, 250));
+    expect(last).toMatchObject({ hasPrevious: true, hasNext: false });
+    expect(names(await list('sort=name&dir=desc&page=2'))[0]).toBe('P150');
     expect((await list('page=4')).contacts).toEqual([]);
+  });
+
+  it('walks every contact exactly once by cursor, even when many share a sort key', async () => {
+    await ctx.db.admin.query(
+      `insert into contacts (user_id, first_name, last_name, email, created_at) select $1, 'Same', 'Name', 's' || g || '@example.com', '2026-11-01T00:00:00Z' from generate_series(1, 230) g`,
+      [owner.userId],
+    );
+    for (const [sort, dir] of [
+      ['lastCallDate', 'desc'],
+      ['name', 'asc'],
+      ['createdAt', 'desc'],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 1; page <= 3; page++) {
+        const result = await list(`sort=${sort}&dir=${dir}${cursor ? `&after=${cursor}` : ''}`);
+        seen.push(...result.contacts.map((c) => c.id));
+        cursor = result.lastCursor;
+        expect(result.hasNext).toBe(page < 3);
+      }
+      expect(new Set(seen).size).toBe(230);
+      const backwards: string[] = [];
+      let before: string | null = null;
+      for (let page = 3; page >= 1; page--) {
+        const result = await list(
+          before ? `sort=${sort}&dir=${dir}&before=${before}` : `sort=${sort}&dir=${dir}&fromEnd=30`,
+        );
+        backwards.unshift(...result.contacts.map((c) => c.id));
+        before = result.firstCursor;
+        expect(result.hasPrevious).toBe(page > 1);
+      }
+      expect(backwards).toEqual(seen);
+    }
+  });
+
+  it('refuses cursors that are malformed, made for another sort, or combined, with a 400', async () => {
+    await insertContact(ctx.app, owner, { firstName: 'Only' });
+    const page = await list('sort=name&dir=asc');
+    const bad = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/contacts?${query}`,
+        headers: asCookie(owner),
+      });
+      expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+    };
+    const forged = (key: string) =>
+      Buffer.from(JSON.stringify(['createdAt', key, '00000000-0000-4000-8000-000000000000'])).toString(
+        'base64url',
+      );
+    await bad(`sort=createdAt&after=${page.lastCursor}`);
+    await bad('after=not-a-cursor');
+    await bad(`after=${forged('2026-13-40 10:00:00+00')}`);
+    await bad(`after=${forged("2026-11-01'; drop table contacts; --")}`);
+    await bad(`sort=name&after=${page.lastCursor}&before=${page.lastCursor}`);
+    await bad('fromEnd=101');
+    expect((await list(`sort=createdAt&after=${forged('2026-11-01 10:00:00.123456+00')}`)).contacts).toEqual(
+      [],
+    );
+  });
+
+  it('counts exactly up to the limit and estimates beyond it, saying so', async () => {
+    await ctx.db.admin.query(
+      `insert into contacts (user_id, first_name, last_name, email, status) select $1, 'Bulk', 'X', 'b' || g || '@example.com', 'contacted' from generate_series(1, 10050) g`,
+      [owner.userId],
+    );
+    await insertContact(ctx.app, owner, { firstName: 'Act', status: 'active' });
+    const counts = (
+      await ctx.app.inject({ method: 'GET', url: '/api/contacts/counts', headers: asCookie(owner) })
+    ).json();
+    expect(counts.all.estimate).toBe(true);
+    expect(counts.all.count).toBeGreaterThan(10_000);
+    expect(counts.qualified).toEqual({ count: 1, estimate: false });
   });
 
   it('counts each tab with the current filters', async () => {
@@ -167,8 +252,14 @@ describe('contact list', () => {
   it("never shows or counts another user's contacts", async () => {
     const other = await createAccount(ctx, 'user');
     await insertContact(ctx.app, other, { firstName: 'Secret' });
-    expect((await list('search=secret')).total).toBe(0);
-    expect((await list('')).total).toBe(0);
+    expect((await list('search=secret')).contacts).toEqual([]);
+    expect((await list('')).contacts).toEqual([]);
+    const counts = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/contacts/counts?search=secret',
+      headers: asCookie(owner),
+    });
+    expect(counts.json().all).toEqual({ count: 0, estimate: false });
   });
 });
 

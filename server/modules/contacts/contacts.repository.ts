@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Contact, HistoryEntry } from '#domain/contacts/contact.schema.ts';
 import {
   CONTACTS_PAGE_SIZE,
+  ESTIMATE_ONLY_ABOVE,
   EXACT_COUNT_LIMIT,
   type ContactListItem,
   type ContactTab,
@@ -10,7 +11,9 @@ import {
 } from '#domain/contacts/contact-list.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { ContactsTable } from '../../db/schema.ts';
+import { withinTimeBudget } from '../../db/time-budget.ts';
 import { applyContactFilters } from './contact-filters.ts';
+import { decodeCursor, encodeCursor, SORT_COLUMN } from './contact-cursor.ts';
 
 export const CONTACT_COLUMNS = [
   'id',
@@ -123,41 +126,77 @@ export async function findHistory(db: DbExecutor, contactId: string): Promise<Hi
   }));
 }
 
+export type ContactsPage = {
+  contacts: ContactListItem[];
+  hasPrevious: boolean;
+  hasNext: boolean;
+  firstCursor: string | null;
+  lastCursor: string | null;
+};
+
 /**
  * One page of the list, sorted on the server (spec part 1 §4 sorting: name case-insensitive, a missing last call
- * counts as the earliest). Pages in the second half are read from the other end, so the last page costs what the
- * first does.
+ * counts as the earliest; ties broken by id). A neighbour page is read from a cursor and the last page from the
+ * far end, each an index seek of 101 rows wherever it lies in a million (decision 007); otherwise by offset.
+ * One row more than a page is read to know whether the list goes on in the reading direction.
  */
 export async function findContactsPage(
   db: DbExecutor,
   userId: string,
   query: ParsedListContactsQuery,
-  total: number,
   now: Date,
-): Promise<ContactListItem[]> {
-  const offset = (query.page - 1) * CONTACTS_PAGE_SIZE;
-  const fromEnd = total > 0 && offset > total / 2;
-  const dir = fromEnd ? flip(query.dir) : query.dir;
-  let q = applyContactFilters(db.selectFrom('contacts').select(LIST_COLUMNS), userId, query, query.tab, now);
-  if (query.sort === 'name') q = q.orderBy('name_sort', dir).orderBy('id', dir);
-  else if (query.sort === 'lastCallDate') {
-    q = q
-      .orderBy(sql`last_call_at ${sql.raw(dir)} nulls ${sql.raw(dir === 'asc' ? 'first' : 'last')}`)
-      .orderBy('id', dir);
-  } else q = q.orderBy('created_at', dir).orderBy('id', dir);
+): Promise<ContactsPage> {
+  const column = SORT_COLUMN[query.sort];
+  const seek = query.after ?? query.before;
+  const backwards = query.before !== undefined || query.fromEnd !== undefined;
+  const dir = backwards ? flip(query.dir) : query.dir;
+  const size = query.fromEnd ?? CONTACTS_PAGE_SIZE;
 
-  if (!fromEnd) return (await q.limit(CONTACTS_PAGE_SIZE).offset(offset).execute()).map(toListItem);
-  const endOffset = Math.max(0, total - offset - CONTACTS_PAGE_SIZE);
-  const size = Math.min(CONTACTS_PAGE_SIZE, total - offset);
-  const rows = await q.limit(Math.max(0, size)).offset(endOffset).execute();
-  return rows.reverse().map(toListItem);
+  let q = applyContactFilters(
+    db
+      .selectFrom('contacts')
+      .select(LIST_COLUMNS)
+      .select(sql<string>`${sql.ref(column)}::text`.as('cursor_key')),
+    userId,
+    query,
+    query.tab,
+    now,
+  );
+  if (seek !== undefined) {
+    const position = decodeCursor(seek, query.sort);
+    const key = query.sort === 'name' ? sql`${position.key}` : sql`${position.key}::timestamptz`;
+    q = q.where(
+      sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(dir === 'asc' ? '>' : '<')} (${key}, ${position.id}::uuid)`,
+    );
+  }
+  q = q
+    .orderBy(column, dir)
+    .orderBy('id', dir)
+    .limit(size + 1);
+  const offset = seek === undefined && !backwards ? (query.page - 1) * CONTACTS_PAGE_SIZE : 0;
+  if (offset > 0) q = q.offset(offset);
+
+  const fetched = await q.execute();
+  const more = fetched.length > size;
+  const rows = fetched.slice(0, size);
+  if (backwards) rows.reverse();
+  const cursorOf = (row: (typeof rows)[number] | undefined) =>
+    row ? encodeCursor({ sort: query.sort, key: row.cursor_key, id: row.id }) : null;
+  return {
+    contacts: rows.map(toListItem),
+    hasPrevious: backwards ? more : seek !== undefined || offset > 0,
+    hasNext: backwards ? query.before !== undefined : more,
+    firstCursor: cursorOf(rows[0]),
+    lastCursor: cursorOf(rows.at(-1)),
+  };
 }
 
 const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 
 /**
- * How many contacts match: exact while counting is cheap (up to EXACT_COUNT_LIMIT rows), otherwise the planner's
- * estimate, reported as such so the screen can show '≈ 1.2M' (issue 3).
+ * How many contacts match: exact while counting is cheap, otherwise the planner's estimate, reported as such so
+ * the screen can show '≈ 1.2M' (issue 3). The estimate comes first (it costs a plan, not a scan); only a set it
+ * expects to be modest is counted, and the count stops after EXACT_COUNT_LIMIT rows.
  */
 export async function countContacts(
   db: DbExecutor,
@@ -166,18 +205,6 @@ export async function countContacts(
   tab: ContactTab,
   now: Date,
 ): Promise<{ count: number; estimate: boolean }> {
-  const capped = applyContactFilters(
-    db.selectFrom('contacts').select(sql`1`.as('one')),
-    userId,
-    filter,
-    tab,
-    now,
-  ).limit(EXACT_COUNT_LIMIT + 1);
-  const { n } = await db
-    .selectFrom(capped.as('capped'))
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  if (n <= EXACT_COUNT_LIMIT) return { count: n, estimate: false };
   const compiled = applyContactFilters(
     db.selectFrom('contacts').select('id'),
     userId,
@@ -188,9 +215,30 @@ export async function countContacts(
   const plan = await sql<{
     'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
   }>`explain (format json) ${sql.raw(inlineParameters(compiled.sql, compiled.parameters))}`.execute(db);
-  const rows = plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? n;
-  return { count: Math.max(Math.round(rows), n), estimate: true };
+  const planned = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  if (planned > ESTIMATE_ONLY_ABOVE) return { count: planned, estimate: true };
+
+  const capped = applyContactFilters(
+    db.selectFrom('contacts').select(sql`1`.as('one')),
+    userId,
+    filter,
+    tab,
+    now,
+  ).limit(EXACT_COUNT_LIMIT + 1);
+  const n = await withinTimeBudget(db, COUNT_TIME_BUDGET_MS, async () => {
+    const row = await db
+      .selectFrom(capped.as('capped'))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return row.n;
+  });
+  if (n === undefined) return { count: planned, estimate: true };
+  if (n <= EXACT_COUNT_LIMIT) return { count: n, estimate: false };
+  return { count: Math.max(planned, n), estimate: true };
 }
+
+/** A count that takes longer than this is abandoned for the estimate: "exact while cheap" (issue 3). */
+const COUNT_TIME_BUDGET_MS = 60;
 
 /** EXPLAIN takes no bind parameters: inline them as literals (values come from our own validated filter). */
 export function inlineParameters(text: string, parameters: readonly unknown[]): string {

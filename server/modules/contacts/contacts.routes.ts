@@ -11,6 +11,7 @@ import {
   UpdateContactInputSchema,
 } from '#domain/contacts/contact.schema.ts';
 import {
+  CONTACTS_PAGE_SIZE,
   ContactCountsSchema,
   ContactFilterSchema,
   ContactsPageSchema,
@@ -46,17 +47,11 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     (request) => {
       const userId = viewerOf(request).userId;
       const now = ctx.clock();
-      return asUser(userId, async (trx) => {
-        const total = await countContacts(trx, userId, request.query, request.query.tab, now);
-        const contacts = await findContactsPage(trx, userId, request.query, total.count, now);
-        return {
-          contacts,
-          total: total.count,
-          totalIsEstimate: total.estimate,
-          page: request.query.page,
-          pageSize: 100,
-        };
-      });
+      return asUser(userId, async (trx) => ({
+        ...(await findContactsPage(trx, userId, request.query, now)),
+        page: request.query.page,
+        pageSize: CONTACTS_PAGE_SIZE,
+      }));
     },
   );
 

@@ -6,7 +6,6 @@ import { RefreshCw, Trash2, Send } from 'lucide-react';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import {
   CONTACT_TAB_LABELS,
-  CONTACTS_PAGE_SIZE,
   ContactTabSchema,
   formatCount,
   hasActiveFilter,
@@ -16,6 +15,7 @@ import {
   type ContactSort,
   type ContactTab,
 } from '#domain/contacts/contact-list.schema.ts';
+import { pageTotal, requestForPage, type PageRequest } from '#domain/contacts/contact-paging.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -46,7 +46,8 @@ export function ContactListPage() {
     sort: 'createdAt',
     dir: 'desc',
   });
-  const [page, setPage] = useState(1);
+  const [pageRequest, setPageRequest] = useState<PageRequest>({ page: 1 });
+  const setFirstPage = () => setPageRequest({ page: 1 });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [dialog, setDialog] = useState<'bulk-delete' | 'campaign' | null>(null);
@@ -61,7 +62,7 @@ export function ContactListPage() {
     lastCalled: filters.lastCalled,
     coldOnly: filters.coldOnly,
   };
-  const listQuery = { ...filter, tab, sort: sort.sort, dir: sort.dir, page };
+  const listQuery = { ...filter, tab, sort: sort.sort, dir: sort.dir, ...pageRequest };
   const contacts = useContactsPage(listQuery);
   const counts = useContactCounts(filter);
   const tags = useContactTags();
@@ -69,8 +70,11 @@ export function ContactListPage() {
   const deleteOne = useDeleteContact();
 
   const data = contacts.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / CONTACTS_PAGE_SIZE)) : 1;
-  const selectedCount = allMatching ? (data?.total ?? 0) : selected.size;
+  // The total is the current tab's count, which loads beside the rows and never holds them up (issue 3).
+  const total = counts.data?.[tab];
+  const page = data?.page ?? 1;
+  const pages = data ? pageTotal(total, data) : 1;
+  const selectedCount = allMatching ? (total?.count ?? 0) : selected.size;
   const selection: BulkSelection = allMatching ? { allMatching: { ...filter, tab } } : { ids: [...selected] };
 
   useEffect(() => {
@@ -85,13 +89,13 @@ export function ContactListPage() {
   /** Filter changes merge into the current filter and start again at page 1. */
   const changeFilters = (change: Partial<FilterState>) => {
     setFilters((f) => ({ ...f, ...change }));
-    setPage(1);
+    setFirstPage();
     clearSelection();
   };
   const commitSearch = (value: string) => {
     window.clearTimeout(debounce.current);
     setSearch(value.trim());
-    setPage(1);
+    setFirstPage();
     clearSelection();
   };
   const handleSearchInput = (value: string) => {
@@ -160,10 +164,11 @@ export function ContactListPage() {
           <span className="font-medium">{selectedCount.toLocaleString()} contact(s) selected</span>
           {!allMatching &&
             data &&
+            total &&
             selected.size === data.contacts.length &&
-            data.total > data.contacts.length && (
+            total.count > data.contacts.length && (
               <Button variant="link" size="sm" onClick={() => setAllMatching(true)}>
-                Select all {formatCount({ count: data.total, estimate: data.totalIsEstimate })} matching
+                Select all {formatCount(total)} matching
               </Button>
             )}
           <div className="ml-auto flex gap-2">
@@ -201,7 +206,7 @@ export function ContactListPage() {
           sort={sort}
           onSort={(column) => {
             setSort(nextSort(sort, column));
-            setPage(1);
+            setFirstPage();
           }}
           onDelete={setRowToDelete}
         />
@@ -215,13 +220,19 @@ export function ContactListPage() {
           </div>
         )
       )}
-      {data && (
+      {data && data.contacts.length > 0 && (
         <p className="text-center text-sm text-muted-foreground">
-          {data.total > 0 &&
-            `Page ${page} of ${pages.toLocaleString()} · ${formatCount({ count: data.total, estimate: data.totalIsEstimate })} contacts`}
+          {`Page ${page.toLocaleString()} of ${pages.toLocaleString()}`}
+          {total && ` · ${formatCount(total)} contacts`}
         </p>
       )}
-      <Pagination page={page} pages={pages} onPageChange={setPage} />
+      {data && (
+        <Pagination
+          page={page}
+          pages={pages}
+          onPageChange={(target) => setPageRequest(requestForPage(target, data, pages, total))}
+        />
+      )}
     </div>
   );
 
@@ -254,7 +265,7 @@ export function ContactListPage() {
         value={tab}
         onValueChange={(v) => {
           setTab(ContactTabSchema.parse(v));
-          setPage(1);
+          setFirstPage();
           clearSelection();
         }}
       >
