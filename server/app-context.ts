@@ -1,4 +1,7 @@
+import type pg from 'pg';
 import type { Db } from './db/database.ts';
+import type { SmtpSender } from './mail/smtp-sender.ts';
+import type { SecretBox } from './security/secret-box.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import type { SystemMailer } from './mail/system-mail.ts';
 import type { ChangeHub } from './realtime/change-hub.ts';
@@ -6,10 +9,15 @@ import type { ChangeHub } from './realtime/change-hub.ts';
 /** What route modules need, built once in app.ts and passed down explicitly. */
 export type AppContext = {
   db: Db;
+  /** The pool behind db, for COPY streams (exports and imports). */
+  pool: pg.Pool;
   auth: Auth;
   mailer: SystemMailer;
   changes: ChangeHub;
   clock: () => Date;
   publicUrl: string;
   adminEmail: string | undefined;
+  secretBox: SecretBox;
+  sendSmtp: SmtpSender;
+  importMaxBytes: number;
 };

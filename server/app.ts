@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
-import { createDb } from './db/database.ts';
+import { createPool, dbOnPool } from './db/database.ts';
+import { createSmtpSender } from './mail/smtp-sender.ts';
+import { createSecretBox } from './security/secret-box.ts';
 import { createSystemMailer } from './mail/system-mail.ts';
 import { createChangeHub } from './realtime/change-hub.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -11,6 +13,9 @@ import { registerSessionRoutes } from './modules/auth/session.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
+import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
+import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
+import { registerContactEmailRoutes } from './modules/email/contact-emails.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { registerAccessControl, type RouteAccess } from './plugins/access-control.ts';
@@ -30,8 +35,16 @@ export type AppConfig = {
   systemMailFrom: string;
   logLevel: string;
   webDist: string | null;
+  /** Seals secrets stored for users (SMTP passwords): 32 bytes, base64. */
+  encryptionKey: string;
+  /** Extra trusted CA certificates (PEM) for users' mail servers, e.g. a company's private CA. */
+  smtpTrustedCa?: string | undefined;
+  /** Largest import file accepted, in bytes (answered with 413 before it is read). */
+  importMaxBytes?: number;
   clock?: () => Date;
 };
+
+const DEFAULT_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
 /** Builds the whole server without listening; tests drive it with app.inject(). */
 export type App = FastifyInstance & { ctx: AppContext; routeTable: RouteAccess[] };
@@ -45,7 +58,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = createDb(config.databaseUrl, config.poolSize);
+  const pool = createPool(config.databaseUrl, config.poolSize);
+  const db = dbOnPool(pool);
   const mailer = createSystemMailer({
     db,
     smtpUrl: config.systemSmtpUrl,
@@ -69,12 +83,16 @@ export async function buildApp(config: AppConfig): Promise<App> {
   const changes = createChangeHub({ connectionString: config.databaseUrl, log: app.log });
   const ctx: AppContext = {
     db,
+    pool,
     auth,
     mailer,
     changes,
     clock: config.clock ?? (() => new Date()),
     publicUrl: config.publicUrl.replace(/\/$/, ''),
     adminEmail: config.adminEmail,
+    secretBox: createSecretBox(config.encryptionKey),
+    sendSmtp: createSmtpSender({ trustedCa: config.smtpTrustedCa }),
+    importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
   };
 
   await app.register(fastifyCookie);
@@ -96,6 +114,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerAdminRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerQueueRoutes(app, ctx);
+  registerEmailConfigurationRoutes(app, ctx);
+  registerEmailTemplateRoutes(app, ctx);
+  registerContactEmailRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   await changes.start();

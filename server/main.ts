@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { ConfigError, parseEnv } from './config/env.ts';
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
     systemMailFrom: env.SYSTEM_MAIL_FROM ?? `CallCRM <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: env.LOG_LEVEL,
     webDist: path.resolve('dist/web'),
+    encryptionKey: env.ENCRYPTION_KEY ?? secrets.encryptionKey,
+    smtpTrustedCa: env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
+    importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
   });
 
   let closing = false;

@@ -15,6 +15,8 @@ export const ErrorCodeSchema = z.enum([
   'LAST_ADMIN',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_FILE',
+  'MAIL_FAILED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -34,6 +36,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LAST_ADMIN: 409,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_FILE: 415,
+  /** The user's own mail server refused or could not be reached: a bad gateway, with its reason. */
+  MAIL_FAILED: 502,
   INTERNAL: 500,
 };
 

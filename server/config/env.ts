@@ -55,6 +55,13 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SYSTEM_MAIL_FROM: optionalString,
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_CA_FILE: optionalString,
+  IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema>;

@@ -9,10 +9,18 @@ export type DbExecutor = Kysely<Database> | Transaction<Database>;
 // Return bigint counts as numbers and timestamps as Date (pg's defaults, made explicit for counts).
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export function createDb(connectionString: string, poolSize: number): Db {
+export function createPool(connectionString: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // A broken idle connection must never crash the process; the next query gets a fresh one.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDb(connectionString: string, poolSize: number): Db {
+  return dbOnPool(createPool(connectionString, poolSize));
+}
+
+export function dbOnPool(pool: pg.Pool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -34,6 +42,35 @@ export async function withActor<T>(
     );
     return work(trx);
   });
+}
+
+/**
+ * The same transaction as withActor, on the driver's own client: for COPY streams, which Kysely cannot run.
+ * `work` resolves when the client's work is done (a stream fully read or written); then it commits.
+ */
+export async function withActorClient<T>(
+  pool: pg.Pool,
+  actor: Actor,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const userId = actor.kind === 'system' ? '' : actor.userId;
+    await client.query(`select set_config('app.user_id', $1, true), set_config('app.actor', $2, true)`, [
+      userId,
+      actor.kind,
+    ]);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((e: unknown) => (broken = e as Error));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-contacts.ts';
 import * as m0003 from './migrations/0003-index-friendly-row-security.ts';
 import * as m0004 from './migrations/0004-contacts-status-index.ts';
 import * as m0005 from './migrations/0005-keyset-paging.ts';
+import * as m0006 from './migrations/0006-email-and-imports.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-index-friendly-row-security': m0003,
   '0004-contacts-status-index': m0004,
   '0005-keyset-paging': m0005,
+  '0006-email-and-imports': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

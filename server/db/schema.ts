@@ -147,6 +147,58 @@ export type QueueMembersTable = {
   added_at: Generated<Date>;
 };
 
+export type EmailConfigurationsTable = {
+  user_id: string;
+  email: string;
+  username: string | null;
+  from_name: string | null;
+  server: string;
+  port: number;
+  password_encrypted: string;
+  use_ssl: Generated<boolean>;
+  updated_at: Timestamp;
+};
+
+export type EmailTemplatesTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  subject: string;
+  content: string;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type ContactEmailsTable = {
+  id: Generated<string>;
+  contact_id: string;
+  user_id: string;
+  template_id: string | null;
+  direction: Generated<'outbound' | 'inbound'>;
+  delivery: 'smtp' | 'outbox';
+  from_address: string;
+  to_address: string;
+  subject: string;
+  content: string;
+  message_id: string | null;
+  sent_at: Timestamp;
+};
+
+export type ContactImportsTable = {
+  id: Generated<string>;
+  user_id: string;
+  file_name: string;
+  format: 'csv' | 'xlsx' | 'vcard';
+  duplicates: 'skip' | 'update';
+  total_rows: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  skipped_rows: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+};
+
 export type Database = {
   contacts: ContactsTable;
   contact_history: ContactHistoryTable;
@@ -160,4 +212,8 @@ export type Database = {
   user_profiles: UserProfilesTable;
   sign_in_attempts: SignInAttemptsTable;
   outbox_messages: OutboxMessagesTable;
+  email_configurations: EmailConfigurationsTable;
+  email_templates: EmailTemplatesTable;
+  contact_emails: ContactEmailsTable;
+  contact_imports: ContactImportsTable;
 };

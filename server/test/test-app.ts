@@ -19,7 +19,12 @@ export type TestContext = { app: App; db: TestDatabase; clock: TestClock; close:
 
 /** The real server on its own fresh database, driven through app.inject(). */
 export async function createTestApp(
-  options: { adminEmail?: string; systemSmtpUrl?: string } = {},
+  options: {
+    adminEmail?: string;
+    systemSmtpUrl?: string;
+    smtpTrustedCa?: string;
+    importMaxBytes?: number;
+  } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
   const clock = createTestClock();
@@ -33,6 +38,9 @@ export async function createTestApp(
     adminEmail: options.adminEmail,
     systemSmtpUrl: options.systemSmtpUrl,
     systemMailFrom: 'CallCRM <no-reply@localhost>',
+    encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+    smtpTrustedCa: options.smtpTrustedCa,
+    ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
     logLevel: 'silent',
     webDist: null,
     clock: clock.now,

@@ -123,6 +123,7 @@ describe('realtime changes over Server-Sent Events', () => {
       adminEmail: undefined,
       systemSmtpUrl: undefined,
       systemMailFrom: 'x@localhost',
+      encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
       logLevel: 'silent',
       webDist: null,
     });

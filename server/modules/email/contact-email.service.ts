@@ -1,0 +1,61 @@
+import { isSendableAddress, type ContactEmail } from '#domain/email/email.schema.ts';
+import { renderMergeFields } from '#domain/email/merge-fields.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { MailDeliveryError } from '../../mail/smtp-sender.ts';
+import type { AppContext } from '../../app-context.ts';
+import { findContact } from '../contacts/contacts.repository.ts';
+import { findSmtpSettings } from './email-configuration.repository.ts';
+import { findTemplate } from './email-templates.repository.ts';
+import { insertContactEmail } from './contact-emails.repository.ts';
+
+/**
+ * Send Email to a contact (spec part 1 §2, §4, §5; issue 4). Merge fields are filled from the contact, the mail goes
+ * through the user's own server, or, when they have configured none, to the outbox (never silently dropped; the
+ * answer says which). Each e-mail is recorded against the contact in the same transaction. A refusing or
+ * unreachable server answers MAIL_FAILED with its reason, and nothing is recorded.
+ */
+export async function sendEmailToContact(
+  ctx: Pick<AppContext, 'secretBox' | 'sendSmtp' | 'clock'>,
+  trx: DbExecutor,
+  input: {
+    userId: string;
+    accountEmail: string;
+    contactId: string;
+    subject: string;
+    content: string;
+    templateId: string | null;
+  },
+): Promise<ContactEmail> {
+  const contact = await findContact(trx, input.userId, input.contactId);
+  if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+  if (!isSendableAddress(contact.email))
+    throw new AppError('VALIDATION_FAILED', 'This contact has no e-mail address to send to.');
+  if (input.templateId && !(await findTemplate(trx, input.userId, input.templateId)))
+    throw new AppError('NOT_FOUND', 'Template not found');
+
+  const subject = renderMergeFields(input.subject, contact).trim();
+  const content = renderMergeFields(input.content, contact);
+  const settings = await findSmtpSettings(trx, input.userId, ctx.secretBox);
+  let messageId: string | null = null;
+  if (settings) {
+    try {
+      messageId = (await ctx.sendSmtp(settings, { to: contact.email, subject, text: content })).messageId;
+    } catch (error) {
+      if (error instanceof MailDeliveryError) throw new AppError('MAIL_FAILED', error.message);
+      throw error;
+    }
+  }
+  return insertContactEmail(trx, {
+    userId: input.userId,
+    contactId: contact.id,
+    templateId: input.templateId,
+    delivery: settings ? 'smtp' : 'outbox',
+    from: settings ? settings.fromAddress : input.accountEmail,
+    to: contact.email,
+    subject,
+    content,
+    messageId,
+    sentAt: ctx.clock(),
+  });
+}
