@@ -5,6 +5,8 @@ import * as m0003 from './migrations/0003-index-friendly-row-security.ts';
 import * as m0004 from './migrations/0004-contacts-status-index.ts';
 import * as m0005 from './migrations/0005-keyset-paging.ts';
 import * as m0006 from './migrations/0006-email-and-imports.ts';
+import * as m0007 from './migrations/0007-word-start-search.ts';
+import * as m0008 from './migrations/0008-lean-contact-rows.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-contacts-status-index': m0004,
   '0005-keyset-paging': m0005,
   '0006-email-and-imports': m0006,
+  '0007-word-start-search': m0007,
+  '0008-lean-contact-rows': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -101,7 +101,8 @@ export type ContactsTable = {
   is_qualified: ColumnType<boolean, never, never>;
   name_sort: ColumnType<string, never, never>;
   search_text: ColumnType<string, never, never>;
-  phone_digits: ColumnType<string, never, never>;
+  /** lower(email), stored so an index on it serves lookups under row-level security (migration 0008). */
+  email_key: ColumnType<string, never, never>;
 };
 
 export type ContactHistoryTable = {
@@ -191,12 +192,15 @@ export type ContactImportsTable = {
   file_name: string;
   format: 'csv' | 'xlsx' | 'vcard';
   duplicates: 'skip' | 'update';
-  total_rows: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  skipped_rows: ColumnType<unknown, string, string>;
+  status: Generated<'running' | 'done' | 'failed'>;
+  total_rows: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  skipped_rows: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
   created_at: Timestamp;
+  finished_at: NullableTimestamp;
 };
 
 export type Database = {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * E-mail from the CRM and contacts in and out (issue 4; spec part 1 §3 contact e-mails, part 2 §3 email template
  * and email configuration): each user's SMTP settings (password encrypted by the server), templates, the e-mails
  * sent to contacts (those that went to the outbox because no server was configured included), and a record of each
- * import with its report. Lookups that imports match on (e-mail, phone) get their own indexes.
+ * import with its report, and the indexes imports match existing contacts on (e-mail, phone).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -56,18 +56,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       file_name text not null check (length(file_name) <= 255),
       format text not null check (format in ('csv', 'xlsx', 'vcard')),
       duplicates text not null check (duplicates in ('skip', 'update')),
-      total_rows integer not null,
-      created integer not null,
-      updated integer not null,
-      skipped integer not null,
+      status text not null default 'running' check (status in ('running', 'done', 'failed')),
+      total_rows integer not null default 0,
+      created integer not null default 0,
+      updated integer not null default 0,
+      skipped integer not null default 0,
       -- Skipped rows with their reasons, capped (the counts above are complete).
       skipped_rows jsonb not null default '[]',
-      created_at timestamptz not null default now()
+      error text check (length(error) <= 2000),
+      created_at timestamptz not null default now(),
+      finished_at timestamptz
     );
     create index contact_imports_user_idx on contact_imports (user_id, created_at desc);
 
-    create index contacts_user_email_idx on contacts (user_id, lower(email)) where email <> '';
+    -- Imports match a row to an existing contact by e-mail (migration 0008), or without one by phone number,
+    -- batch by batch. Both keys are spread evenly, so parallel import savers never wait on the same index page.
     create index contacts_user_phone_e164_idx on contacts (user_id, phone_e164) where phone_e164 is not null;
+
+    -- The export's spreadsheet-safety escape (domain/contacts/contact-csv.ts escapeCell), for COPY.
+    create function csv_safe(value text) returns text language sql immutable parallel safe as $$
+      select case when left(value, 1) in ('=', '+', '-', '@', chr(9), chr(13), '''') then '''' || value
+        else value end
+    $$;
+
+    -- A bulk writer (an import) may hold back the per-statement contact notices and send one when it is done.
+    create or replace function notify_contacts_changed() returns trigger language plpgsql as $$
+    declare
+      owner record;
+    begin
+      if current_setting('app.quiet', true) = 'on' then return null; end if;
+      for owner in select user_id, count(*) as n, min(id::text) as one_id from changed group by user_id loop
+        perform pg_notify('app_changes', json_build_object(
+          'topic', 'contacts', 'op', tg_op, 'id', case when owner.n = 1 then owner.one_id else '*' end,
+          'userId', owner.user_id, 'role', null)::text);
+      end loop;
+      return null;
+    end $$;
 
     -- Realtime for tables owned by a user: one notice per statement and owner, topic in TG_ARGV[0].
     create function notify_owned_changes() returns trigger language plpgsql as $$

@@ -5,7 +5,6 @@ import {
   type ContactTab,
   type ParsedContactFilter,
 } from '#domain/contacts/contact-list.schema.ts';
-import { phoneDigits } from '#domain/contacts/phone.ts';
 import type { Database } from '../../db/schema.ts';
 
 type ContactsQuery<O> = SelectQueryBuilder<Database, 'contacts', O>;
@@ -42,14 +41,18 @@ export function applyContactFilters<O>(
   return q;
 }
 
-/** Short terms match by prefix on indexed columns; 3+ characters match anywhere (DECISIONS.md). */
-function searchCondition(term: string) {
+/**
+ * Short terms match at the start of a word (names, e-mail, company, phone digits); 3+ characters match anywhere
+ * (DECISIONS.md). A term made only of digits and phone punctuation, such as "(555) 01" or "555-0199", is searched by
+ * its digits, which is how search_text holds a phone (migration 0008). Both kinds are served by the trigram index.
+ */
+function searchCondition(raw: string) {
+  const term = isPhoneLike(raw) ? raw.replace(/\D/g, '') : raw;
   if (term.length >= SUBSTRING_SEARCH_MIN_LENGTH) {
     return sql<boolean>`search_text like ${`%${escapeLike(term)}%`}`;
   }
-  const prefix = `${escapeLike(term)}%`;
-  const digits = phoneDigits(term);
-  return sql<boolean>`(lower(first_name) like ${prefix} or lower(last_name) like ${prefix}
-    or lower(email) like ${prefix} or lower(company) like ${prefix}
-    ${digits ? sql`or phone_digits like ${`${digits}%`}` : sql``})`;
+  return sql<boolean>`search_text ~ ${`(^| )${escapeRegex(term)}`}`;
 }
+
+const isPhoneLike = (term: string) => /\d/.test(term) && /^[\d\s().+-]+$/.test(term);
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, (c) => `\\${c}`);

@@ -66,7 +66,7 @@ describe('contact list', () => {
     expect(tags.json()).toEqual({ tags: ['vip'] });
   });
 
-  it('searches by prefix under 3 characters and anywhere from 3, across names, e-mail, company and phone digits', async () => {
+  it('searches by word start under 3 characters and anywhere from 3, across names, e-mail, company and phone digits', async () => {
     await insertContact(ctx.app, owner, {
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -87,6 +87,14 @@ describe('contact list', () => {
     expect(names(await list('search=BLETCH'))).toEqual(['Alan']);
     expect(names(await list('search=5550199'))).toEqual(['Grace']);
     expect(names(await list('search=21'))).toEqual(['Grace']);
+    expect(names(await list('search=pa'))).toEqual(['Alan']); // a word of the company: Bletchley Park
+    expect(names(await list('search=ex'))).toEqual([]); // not the e-mail's domain: grace@navy.example
+    expect(names(await list(`search=${encodeURIComponent('(2')}`))).toEqual(['Grace']);
+    expect(names(await list(`search=${encodeURIComponent('.*')}`))).toEqual([]);
+    // Phone fragments, as typed or formatted, are searched by their digits.
+    expect(names(await list('search=555-0199'))).toEqual(['Grace']);
+    expect(names(await list(`search=${encodeURIComponent('(212) 555')}`))).toEqual(['Grace']);
+    expect(names(await list(`search=${encodeURIComponent('+44 20')}`))).toEqual(['Alan']);
     expect(names(await list('search=100%25'))).toEqual([]);
   });
 
