@@ -16,6 +16,8 @@ import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
 import { registerContactEmailRoutes } from './modules/email/contact-emails.routes.ts';
+import { registerContactExportRoutes } from './modules/contact-export/contacts-export.routes.ts';
+import { registerContactImportRoutes } from './modules/contact-import/import.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { registerAccessControl, type RouteAccess } from './plugins/access-control.ts';
@@ -117,6 +119,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);
   registerContactEmailRoutes(app, ctx);
+  registerContactExportRoutes(app, ctx);
+  registerContactImportRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   await changes.start();

@@ -32,7 +32,12 @@ const optionalText = (max: number, label: string) =>
 
 const TagsSchema = z
   .array(
-    z.string().trim().min(1).max(MAX_TAG_LENGTH, `Each tag must be at most ${MAX_TAG_LENGTH} characters`),
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_TAG_LENGTH, `Each tag must be at most ${MAX_TAG_LENGTH} characters`)
+      .regex(/^[^,;]+$/, 'A tag cannot contain a comma or a semicolon'),
   )
   .max(MAX_TAGS, `At most ${MAX_TAGS} tags`);
 

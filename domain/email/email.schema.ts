@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlaceholderEmail } from '../contacts/cold-lead.ts';
 import { MERGE_FIELDS, unknownMergeFields } from './merge-fields.ts';
 
 /** Spec part 2 §9: the default SMTP port. */
@@ -127,6 +128,5 @@ export const OutboxPageSchema = z.object({
  * (DECISIONS.md). The Send Email action is offered only for the others.
  */
 export function isSendableAddress(email: string): boolean {
-  const trimmed = email.trim();
-  return trimmed.length > 0 && !/\.invalid$/i.test(trimmed);
+  return email.trim().length > 0 && !isPlaceholderEmail(email.trim());
 }

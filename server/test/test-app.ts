@@ -41,7 +41,7 @@ export async function createTestApp(
     encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     smtpTrustedCa: options.smtpTrustedCa,
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: null,
     clock: clock.now,
   });
