@@ -27,6 +27,7 @@ async function startServer(): Promise<Server & { stop: () => Promise<void> }> {
       DATA_DIR: dataDir,
       SESSION_SECRET: 'e2e-session-secret-long-enough-for-the-check',
       LOG_LEVEL: 'warn',
+      SMTP_CA_FILE: process.env.E2E_SMTP_CERT_FILE ?? '',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -10,6 +10,7 @@ import { ResetPasswordPage } from '../features/auth/components/reset-password-pa
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotBuiltYet, NotFoundPage } from '../features/placeholders/not-built-yet.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { OutboxPage } from '../features/email/components/outbox-page.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 
 /** A short-form route (spec part 2 §2.1) shows the canonical screen, keeping navigation state (DECISIONS.md). */
@@ -79,6 +80,7 @@ const appRoutes: RouteObject[] = [
     element: soon('Call Reports', 'The call reports list and CSV export are not built yet.'),
   },
   { path: '/settings', element: <SettingsPage /> },
+  { path: '/outbox', element: <OutboxPage /> },
   {
     path: '/admin',
     element: (

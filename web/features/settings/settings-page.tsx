@@ -1,19 +1,28 @@
+import { Link, useSearchParams } from 'react-router';
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useTheme } from '../theme/theme-provider.tsx';
 import { NotBuiltYet } from '../placeholders/not-built-yet.tsx';
+import { EmailConfigurationCard } from '../email/components/email-configuration-card.tsx';
+import { EmailTemplatesCard } from '../email/components/email-templates-card.tsx';
 
 const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
+const SETTINGS_TABS = ['profile', 'email', 'notifications', 'appearance', 'integrations'];
 
-/** /settings (spec part 2 §2.10). Appearance works now; the other tabs say plainly what is not built yet. */
+/**
+ * /settings (spec part 2 §2.10). Email and Appearance work; the other tabs say plainly what is not built yet. The
+ * open tab is in the address (?tab=email), so other screens can link to it.
+ */
 export function SettingsPage() {
   const { theme, setTheme } = useTheme();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = SETTINGS_TABS.includes(searchParams.get('tab') ?? '') ? searchParams.get('tab')! : 'appearance';
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-      <Tabs defaultValue="appearance">
+      <Tabs value={tab} onValueChange={(next) => setSearchParams({ tab: next }, { replace: true })}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="email">Email</TabsTrigger>
@@ -24,8 +33,16 @@ export function SettingsPage() {
         <TabsContent value="profile">
           <NotBuiltYet title="Profile" what="Editing your name and password from here is not built yet." />
         </TabsContent>
-        <TabsContent value="email">
-          <NotBuiltYet title="Email" what="Your SMTP settings and e-mail templates are not built yet." />
+        <TabsContent value="email" className="flex flex-col gap-4">
+          <EmailConfigurationCard />
+          <EmailTemplatesCard />
+          <p className="text-sm text-muted-foreground">
+            E-mails written while no mail server was configured are kept in your{' '}
+            <Link to="/outbox" className="text-primary hover:underline">
+              outbox
+            </Link>
+            .
+          </p>
         </TabsContent>
         <TabsContent value="notifications">
           <NotBuiltYet title="Notifications" what="Notification preferences are not built yet." />

@@ -99,7 +99,7 @@ export const useUpdateContact = (id: string) =>
     apiFetch(`/api/contacts/${id}`, { method: 'PATCH', body: input, schema: ContactResponse }),
   );
 
-/** After a delete, everything refetches except the deleted contact's own detail, which would only answer 404. */
+/** After a delete, everything refetches except the deleted contact's own queries, which would only answer 404. */
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -107,7 +107,7 @@ export function useDeleteContact() {
     onSuccess: (_, id) =>
       queryClient.invalidateQueries({
         queryKey: contactKeys.all,
-        predicate: (q) => !(q.queryKey[1] === 'detail' && q.queryKey[2] === id),
+        predicate: (q) => q.queryKey[2] !== id, // its detail and e-mails would only answer 404
       }),
   });
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, Mail, Pencil, Phone, Send, Trash2 } from 'lucide-react';
 import { historyValue, titleCaseField } from '#domain/contacts/contact-history.ts';
 import { isPlaceholderEmail } from '#domain/contacts/cold-lead.ts';
 import type { HistoryEntry } from '#domain/contacts/contact.schema.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { isSendableAddress } from '#domain/email/email.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -15,8 +16,11 @@ import { useContactDetail, useDeleteContact } from '../api/contacts-queries.ts';
 import { formatLastCalled, formatShortDate } from './contact-format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { useMissingContactRedirect } from './use-missing-contact-redirect.ts';
+import { useExportContacts } from '../../contact-export/export-contacts.ts';
+import { ContactEmailsCard } from '../../email/components/contact-emails-card.tsx';
+import { SendEmailDialog } from '../../email/components/send-email-dialog.tsx';
 
-/** /contacts/{id} (spec part 1 §2): the contact, its history, Edit and Delete. */
+/** /contacts/{id} (spec part 1 §2): the contact, its e-mails and history, Edit, Delete, Send Email and export. */
 export function ContactDetailPage() {
   const { id = '' } = useParams();
   const [deleting, setDeleting] = useState(false);
@@ -24,6 +28,8 @@ export function ContactDetailPage() {
   const remove = useDeleteContact();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [emailing, setEmailing] = useState(false);
+  const { exportContacts, exporting } = useExportContacts();
   useMissingContactRedirect(detail.isError);
   if (!detail.data) return <Spinner />;
   const { contact, history } = detail.data;
@@ -64,11 +70,19 @@ export function ContactDetailPage() {
             {contact.needsAttention && <Badge variant="yellow">Needs attention</Badge>}
             {contact.isQualified && <Badge variant="green">Qualified</Badge>}
           </div>
-          <div className="ml-auto flex gap-2">
+          <div className="ml-auto flex flex-wrap gap-2">
+            {isSendableAddress(contact.email) && (
+              <Button variant="outline" onClick={() => setEmailing(true)}>
+                <Send /> Send Email
+              </Button>
+            )}
             <Button variant="outline" asChild>
               <Link to={`/contacts/${contact.id}/edit`}>
                 <Pencil /> Edit
               </Link>
+            </Button>
+            <Button variant="outline" disabled={exporting} onClick={() => exportContacts({ kind: 'all' })}>
+              <Download /> {exporting ? 'Exporting...' : 'Export All Contacts'}
             </Button>
             <Button variant="destructive" onClick={() => setConfirming(true)}>
               <Trash2 /> Delete
@@ -127,7 +141,9 @@ export function ContactDetailPage() {
           </div>
         </CardContent>
       </Card>
+      <ContactEmailsCard contactId={contact.id} enabled={!deleting} />
       <HistoryCard history={history} />
+      <SendEmailDialog contact={contact} open={emailing} onOpenChange={setEmailing} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { RefreshCw, Trash2, Send } from 'lucide-react';
+import { Download, RefreshCw, Trash2, Send } from 'lucide-react';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import {
   CONTACT_TAB_LABELS,
@@ -33,6 +33,15 @@ import { ContactFilterBar, type FilterState } from './contact-filter-bar.tsx';
 import { ContactsTable } from './contacts-table.tsx';
 import { Pagination } from './pagination.tsx';
 import { SendToCampaignDialog } from './send-to-campaign-dialog.tsx';
+import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
+import { useExportContacts } from '../../contact-export/export-contacts.ts';
+import { SendEmailDialog } from '../../email/components/send-email-dialog.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
 
 const NO_FILTERS: FilterState = { status: 'all', tag: '', lastCalled: 'all', coldOnly: false };
 
@@ -52,6 +61,8 @@ export function ContactListPage() {
   const [allMatching, setAllMatching] = useState(false);
   const [dialog, setDialog] = useState<'bulk-delete' | 'campaign' | null>(null);
   const [rowToDelete, setRowToDelete] = useState<ContactListItem | null>(null);
+  const [rowToEmail, setRowToEmail] = useState<ContactListItem | null>(null);
+  const { exportContacts, exporting } = useExportContacts();
   const debounce = useRef<number | undefined>(undefined);
   const queryClient = useQueryClient();
 
@@ -171,7 +182,21 @@ export function ContactListPage() {
                 Select all {formatCount(total)} matching
               </Button>
             )}
-          <div className="ml-auto flex gap-2">
+          <div className="ml-auto flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={exporting}
+              onClick={() =>
+                exportContacts(
+                  allMatching
+                    ? { kind: 'filter', filter: { ...filter, search }, tab }
+                    : { kind: 'ids', ids: [...selected] },
+                )
+              }
+            >
+              <Download /> Export Selected
+            </Button>
             <Button variant="outline" size="sm" onClick={() => setDialog('campaign')}>
               <Send /> Send to Campaign
             </Button>
@@ -209,6 +234,7 @@ export function ContactListPage() {
             setFirstPage();
           }}
           onDelete={setRowToDelete}
+          onEmail={setRowToEmail}
         />
       ) : (
         !contacts.isError && (
@@ -258,6 +284,26 @@ export function ContactListPage() {
           <Button variant="outline" asChild>
             <Link to="/contacts/new">Add Contact</Link>
           </Button>
+          <ImportContactsDialog />
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" disabled={exporting}>
+                <Download /> {exporting ? 'Exporting...' : 'Export'}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem onSelect={() => exportContacts({ kind: 'all' })}>
+                All contacts
+              </DropdownMenuItem>
+              {(active || tab !== 'all') && (
+                <DropdownMenuItem
+                  onSelect={() => exportContacts({ kind: 'filter', filter: { ...filter, search }, tab })}
+                >
+                  Contacts matching this view
+                </DropdownMenuItem>
+              )}
+            </DropdownMenuContent>
+          </DropdownMenu>
           <AddColdLeadDialog />
         </div>
       </div>
@@ -304,6 +350,13 @@ export function ContactListPage() {
         busy={deleteOne.isPending}
         onConfirm={handleDeleteRow}
       />
+      {rowToEmail && (
+        <SendEmailDialog
+          contact={{ ...rowToEmail, title: rowToEmail.title ?? null }}
+          open
+          onOpenChange={(open) => !open && setRowToEmail(null)}
+        />
+      )}
       <SendToCampaignDialog
         open={dialog === 'campaign'}
         onOpenChange={(open) => setDialog(open ? 'campaign' : null)}

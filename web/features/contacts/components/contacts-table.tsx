@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal } from 'lucide-react';
-import { isPlaceholderEmail } from '#domain/contacts/cold-lead.ts';
+import { isSendableAddress } from '#domain/email/email.schema.ts';
 import type { ContactListItem, ContactSort } from '#domain/contacts/contact-list.schema.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -60,6 +60,7 @@ export function ContactsTable(props: {
   sort: SortState;
   onSort: (column: ContactSort) => void;
   onDelete: (contact: ContactListItem) => void;
+  onEmail: (contact: ContactListItem) => void;
 }) {
   const navigate = useNavigate();
   const pageSelected =
@@ -89,7 +90,7 @@ export function ContactsTable(props: {
       <TableBody>
         {props.contacts.map((c) => {
           const name = `${c.firstName} ${c.lastName}`;
-          const canEmail = c.email !== '' && !isPlaceholderEmail(c.email);
+          const canEmail = isSendableAddress(c.email);
           return (
             <TableRow
               key={c.id}
@@ -143,9 +144,7 @@ export function ContactsTable(props: {
                       Edit
                     </DropdownMenuItem>
                     {canEmail && (
-                      <DropdownMenuItem asChild>
-                        <a href={`mailto:${c.email}`}>Send Email</a>
-                      </DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => props.onEmail(c)}>Send Email</DropdownMenuItem>
                     )}
                     <DropdownMenuItem className="text-destructive" onSelect={() => props.onDelete(c)}>
                       Delete

@@ -1,0 +1,33 @@
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useContactEmails } from '../api/email-queries.ts';
+import { EmailMessage } from './email-message.tsx';
+
+/** The e-mails written to a contact (spec part 1 §3 contact e-mails), newest first. */
+export function ContactEmailsCard({ contactId, enabled = true }: { contactId: string; enabled?: boolean }) {
+  const emails = useContactEmails(contactId, enabled);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Emails</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {emails.isPending ? (
+          <Spinner />
+        ) : emails.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load e-mails: {emails.error.message}
+          </p>
+        ) : emails.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No e-mails yet.</p>
+        ) : (
+          <ul aria-label="Emails" className="flex flex-col gap-2">
+            {emails.data.map((email) => (
+              <EmailMessage key={email.id} email={email} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
