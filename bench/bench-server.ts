@@ -4,7 +4,10 @@ import { appUrlFrom } from '../server/db/database.ts';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.ts';
 
 /** The real server on the benchmark's database, listening on a free port, serving the built SPA when there is one. */
-export async function startBenchServer(ownerUrl: string): Promise<{ app: App; base: string }> {
+export async function startBenchServer(
+  ownerUrl: string,
+  options: { smtpTrustedCa?: string } = {},
+): Promise<{ app: App; base: string }> {
   const app = await buildApp({
     databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
     poolSize: 10,
@@ -15,8 +18,10 @@ export async function startBenchServer(ownerUrl: string): Promise<{ app: App; ba
     adminEmail: undefined,
     systemSmtpUrl: undefined,
     systemMailFrom: 'bench@localhost',
+    encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     logLevel: 'silent',
     webDist: path.resolve('dist/web'),
+    smtpTrustedCa: options.smtpTrustedCa,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

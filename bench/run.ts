@@ -2,11 +2,15 @@ import os from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { adminQuery, startTestPostgres, withDatabase } from '../server/test/test-postgres.ts';
 import { benchContactList } from './contacts-list.bench.ts';
+import { benchContactTransfer } from './contacts-transfer.bench.ts';
+import { benchEmailSend } from './email-send.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   session: benchSessionCheck,
   contacts: benchContactList,
+  transfer: benchContactTransfer,
+  email: benchEmailSend,
 };
 
 /**
