@@ -8,42 +8,19 @@ import { to as copyTo, from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import type { ImportEvent } from '../domain/contacts/contact-import.ts';
+import { FIRST_NAMES, LAST_NAMES } from './names.ts';
 import { startServerProcess, signUpFirst } from './server-process.ts';
 import { fmt, summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
-const FIRST = [
-  'James',
-  'Mary',
-  'John',
-  'Patricia',
-  'Robert',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'William',
-  'Elizabeth',
-];
-const LAST = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Rodriguez',
-  'Martinez',
-];
 
 /** A realistic CSV as another CRM would export it: header, quoted companies with commas, tags on one row in ten. */
 async function writeCsv(file: string): Promise<void> {
   const out = createWriteStream(file);
   out.write('First Name,Last Name,Email,Phone,Company,Title,Tags\n');
   for (let i = 1; i <= ROWS; i++) {
-    const line = `${FIRST[i % 10]},${LAST[(i * 7) % 10]}${i % 97},lead${i}@company${i % 5000}.example,(${200 + (i % 700)}) 555-${String(i % 10000).padStart(4, '0')},"Company ${i % 20000}, Inc",${i % 3 === 0 ? 'Buyer' : ''},${i % 10 === 0 ? 'vip;q4' : ''}\n`;
+    const line = `${FIRST_NAMES[i % 10]},${LAST_NAMES[(i * 7) % 10]}${i % 97},lead${i}@company${i % 5000}.example,(${200 + (i % 700)}) 555-${String(i % 10000).padStart(4, '0')},"Company ${i % 20000}, Inc",${i % 3 === 0 ? 'Buyer' : ''},${i % 10 === 0 ? 'vip;q4' : ''}\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
