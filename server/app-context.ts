@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Db } from './db/database.ts';
 import type { SmtpSender } from './mail/smtp-sender.ts';
 import type { SecretBox } from './security/secret-box.ts';
+import type { TelephonyProvider } from './telephony/telephony-provider.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import type { SystemMailer } from './mail/system-mail.ts';
 import type { ChangeHub } from './realtime/change-hub.ts';
@@ -20,4 +21,7 @@ export type AppContext = {
   secretBox: SecretBox;
   sendSmtp: SmtpSender;
   importMaxBytes: number;
+  telephony: TelephonyProvider;
+  /** The instance's caller ID when a user has set none (E.164), or null. */
+  defaultCallerId: string | null;
 };

@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { normalizePhone } from '#domain/contacts/phone.ts';
+import { createSimulator } from './telephony/simulator.ts';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -18,6 +21,9 @@ import { registerEmailTemplateRoutes } from './modules/email/email-templates.rou
 import { registerContactEmailRoutes } from './modules/email/contact-emails.routes.ts';
 import { registerContactExportRoutes } from './modules/contact-export/contacts-export.routes.ts';
 import { registerContactImportRoutes } from './modules/contact-import/import.routes.ts';
+import { registerCallRoutes } from './modules/calls/calls.routes.ts';
+import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
+import { startStaleCallSweeper } from './modules/calls/stale-calls.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { registerAccessControl, type RouteAccess } from './plugins/access-control.ts';
@@ -43,10 +49,16 @@ export type AppConfig = {
   smtpTrustedCa?: string | undefined;
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
+  /** The telephony provider; the simulator by default, its time scaled down in tests. */
+  telephony?: { provider: 'simulator'; timeScale: number };
+  /** The instance's caller ID (E.164); on the simulator one exists out of the box (DECISIONS.md). */
+  defaultCallerId?: string | null;
   clock?: () => Date;
 };
 
 const DEFAULT_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** The simulator's own caller ID, so the first call works with no set-up (DECISIONS.md "Caller-ID numbers"). */
+const SIMULATOR_CALLER_ID = '+15550100000';
 
 /** Builds the whole server without listening; tests drive it with app.inject(). */
 export type App = FastifyInstance & { ctx: AppContext; routeTable: RouteAccess[] };
@@ -95,6 +107,24 @@ export async function buildApp(config: AppConfig): Promise<App> {
     secretBox: createSecretBox(config.encryptionKey),
     sendSmtp: createSmtpSender({ trustedCa: config.smtpTrustedCa }),
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+    telephony: createSimulator({
+      secret: createHmac('sha256', config.sessionSecret).update('telephony-simulator').digest('base64url'),
+      timeScale: config.telephony?.timeScale ?? 1,
+      // The simulator's status events take the route a real provider's webhooks take, without the network.
+      deliver: async (body, signature) => {
+        await app.inject({
+          method: 'POST',
+          url: '/api/telephony/simulator/status',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-simulator-signature': signature,
+          },
+          payload: body,
+        });
+      },
+    }),
+    defaultCallerId:
+      config.defaultCallerId === undefined ? SIMULATOR_CALLER_ID : normalizePhone(config.defaultCallerId),
   };
 
   await app.register(fastifyCookie);
@@ -121,10 +151,14 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerContactEmailRoutes(app, ctx);
   registerContactExportRoutes(app, ctx);
   registerContactImportRoutes(app, ctx);
+  registerCallRoutes(app, ctx);
+  registerTelephonyRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   await changes.start();
+  const stopSweeper = startStaleCallSweeper(ctx);
   app.addHook('onClose', async () => {
+    stopSweeper();
     await changes.stop();
     await db.destroy();
   });

@@ -17,6 +17,10 @@ export const ErrorCodeSchema = z.enum([
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_FILE',
   'MAIL_FAILED',
+  'DUPLICATE_PREVENTED',
+  'CONCURRENT_PREVENTED',
+  'DO_NOT_CALL',
+  'PROVIDER_ERROR',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -39,6 +43,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_FILE: 415,
   /** The user's own mail server refused or could not be reached: a bad gateway, with its reason. */
   MAIL_FAILED: 502,
+  /** Spec part 2 §5.3: the server's own duplicate-call answers, returned to the browser as they are. */
+  DUPLICATE_PREVENTED: 409,
+  CONCURRENT_PREVENTED: 409,
+  DO_NOT_CALL: 409,
+  /** The telephony provider refused or could not place the call; its words are the message. */
+  PROVIDER_ERROR: 502,
   INTERNAL: 500,
 };
 

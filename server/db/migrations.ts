@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-keyset-paging.ts';
 import * as m0006 from './migrations/0006-email-and-imports.ts';
 import * as m0007 from './migrations/0007-word-start-search.ts';
 import * as m0008 from './migrations/0008-lean-contact-rows.ts';
+import * as m0009 from './migrations/0009-calling.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-email-and-imports': m0006,
   '0007-word-start-search': m0007,
   '0008-lean-contact-rows': m0008,
+  '0009-calling': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -127,6 +127,8 @@ export type CallDispositionsTable = {
   queue_id: string | null;
   callback_date: NullableTimestamp;
   created_at: Generated<Date>;
+  call_id: string | null;
+  qualification: string | null;
 };
 
 export type PowerDialerQueuesTable = {
@@ -203,6 +205,49 @@ export type ContactImportsTable = {
   finished_at: NullableTimestamp;
 };
 
+export type CallerIdsTable = {
+  id: Generated<string>;
+  user_id: string;
+  number: string;
+  number_e164: string;
+  label: string | null;
+  is_default: Generated<boolean>;
+  created_at: Generated<Date>;
+};
+
+export type CallsTable = {
+  id: Generated<string>;
+  user_id: string;
+  contact_id: string | null;
+  request_id: string;
+  provider: 'simulator' | 'twilio';
+  provider_call_id: string | null;
+  from_number: string;
+  to_number: string;
+  status: Generated<
+    | 'queued'
+    | 'initiated'
+    | 'ringing'
+    | 'in-progress'
+    | 'completed'
+    | 'busy'
+    | 'no-answer'
+    | 'failed'
+    | 'canceled'
+  >;
+  error: string | null;
+  started_at: Timestamp;
+  answered_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  duration_seconds: number | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+};
+
+export type CallLocksTable = { user_id: string; request_id: string; taken_at: Timestamp };
+
+export type DoNotCallTable = { user_id: string; number_e164: string; added_at: Generated<Date> };
+
 export type Database = {
   contacts: ContactsTable;
   contact_history: ContactHistoryTable;
@@ -220,4 +265,8 @@ export type Database = {
   email_templates: EmailTemplatesTable;
   contact_emails: ContactEmailsTable;
   contact_imports: ContactImportsTable;
+  caller_ids: CallerIdsTable;
+  calls: CallsTable;
+  call_locks: CallLocksTable;
+  do_not_call: DoNotCallTable;
 };

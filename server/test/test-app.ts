@@ -24,6 +24,7 @@ export async function createTestApp(
     systemSmtpUrl?: string;
     smtpTrustedCa?: string;
     importMaxBytes?: number;
+    defaultCallerId?: string | null;
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
@@ -41,6 +42,9 @@ export async function createTestApp(
     encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     smtpTrustedCa: options.smtpTrustedCa,
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
+    // The simulator at a hundredth of real time: a call rings at 10 ms and ends 330 ms after it starts.
+    telephony: { provider: 'simulator', timeScale: 0.01 },
+    ...(options.defaultCallerId !== undefined && { defaultCallerId: options.defaultCallerId }),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: null,
     clock: clock.now,

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { checkCall, newRequestId, REQUEST_ID_PATTERN, serverCodeFor, type GuardState } from './call-guard.ts';
+import { advanceStatus, CallStatusSchema, isFinished, staleOutcome } from './call-status.ts';
+import { buildCallLog, callStats, formatCallTime, formatDuration } from './call-log.ts';
+import { canSaveDisposition, isAnswered, isPastDay } from './disposition.ts';
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, seconds));
+const none: GuardState = { lockTakenAt: null, recentCalls: [] };
+const call = { to: '(555) 010-0001', from: '+1 555 010 9999' };
+
+describe('duplicate-call prevention (spec part 2 §4.3, §5.3; DECISIONS.md)', () => {
+  it('lets a first call through', () => {
+    expect(checkCall(call, none, at(0))).toEqual({ ok: true });
+  });
+
+  it('holds the global lock for 8 s, then treats it as stale', () => {
+    const state = { ...none, lockTakenAt: at(0) };
+    expect(checkCall(call, state, at(7))).toMatchObject({ ok: false, code: 'GLOBAL_LOCK_ACTIVE' });
+    expect(checkCall(call, state, at(8))).toEqual({ ok: true });
+  });
+
+  it('refuses the same number within 5 s, whatever the from number, comparing normalised numbers', () => {
+    const state = {
+      ...none,
+      recentCalls: [{ to: '5550100001', from: '+15550108888', startedAt: at(0), active: false }],
+    };
+    expect(checkCall(call, state, at(4))).toMatchObject({
+      ok: false,
+      code: 'VERY_RECENT_CALL',
+      message: 'Please wait a moment before trying again',
+    });
+    expect(checkCall(call, state, at(5))).toEqual({ ok: true });
+  });
+
+  it('refuses a number whose call is still going on', () => {
+    const state = { ...none, recentCalls: [{ ...call, startedAt: at(0), active: true }] };
+    expect(checkCall(call, state, at(60))).toMatchObject({
+      code: 'CONCURRENT_CALL_PREVENTED',
+      message: 'A call to this number is already in progress',
+    });
+  });
+
+  it('refuses the same from/to pair within 15 s, saying how long to wait', () => {
+    const state = { ...none, recentCalls: [{ ...call, startedAt: at(0), active: false }] };
+    expect(checkCall(call, state, at(6))).toEqual({
+      ok: false,
+      code: 'DUPLICATE_CALL_PREVENTED',
+      message: 'This number was called recently. Please wait 9 seconds before trying again.',
+      waitSeconds: 9,
+    });
+    expect(checkCall({ ...call, from: '+15550107777' }, state, at(6))).toEqual({ ok: true });
+    expect(checkCall(call, state, at(15))).toEqual({ ok: true });
+  });
+
+  it('lets bulk calls 1 s apart through: each to its own number, the lock released in between', () => {
+    const state: GuardState = {
+      lockTakenAt: null,
+      recentCalls: [{ to: '5550100002', from: call.from, startedAt: at(0), active: true }],
+    };
+    expect(checkCall({ to: '5550100003', from: call.from }, state, at(1))).toEqual({ ok: true });
+  });
+
+  it('answers the server codes the spec names', () => {
+    expect(serverCodeFor('VERY_RECENT_CALL')).toBe('DUPLICATE_PREVENTED');
+    expect(serverCodeFor('DUPLICATE_CALL_PREVENTED')).toBe('DUPLICATE_PREVENTED');
+    expect(serverCodeFor('CONCURRENT_CALL_PREVENTED')).toBe('CONCURRENT_PREVENTED');
+    expect(serverCodeFor('GLOBAL_LOCK_ACTIVE')).toBe('CONCURRENT_PREVENTED');
+  });
+
+  it('makes 8-character request ids', () => {
+    const id = newRequestId();
+    expect(id).toMatch(REQUEST_ID_PATTERN);
+    expect(newRequestId(() => 0)).toBe('aaaaaaaa');
+  });
+});
+
+describe('call state', () => {
+  it('only moves forward, and a finished call never reopens', () => {
+    expect(advanceStatus('queued', 'ringing')).toBe('ringing');
+    expect(advanceStatus('in-progress', 'ringing')).toBe('in-progress');
+    expect(advanceStatus('ringing', 'ringing')).toBe('ringing');
+    expect(advanceStatus('ringing', 'completed')).toBe('completed');
+    expect(advanceStatus('completed', 'in-progress')).toBe('completed');
+    expect(advanceStatus('busy', 'completed')).toBe('busy');
+  });
+
+  it('ends in the right state whatever order and repetition the events come in', () => {
+    const sequence = ['queued', 'ringing', 'in-progress', 'completed'].map((s) => CallStatusSchema.parse(s));
+    for (let trial = 0; trial < 50; trial++) {
+      const shuffled = [...sequence, ...sequence].sort(() => Math.sin(trial * 97 + sequence.length) - 0.5);
+      expect(shuffled.reduce(advanceStatus, 'queued')).toBe('completed');
+    }
+  });
+
+  it('closes calls that never hear back', () => {
+    const minutes = (m: number) => new Date(at(0).getTime() + m * 60_000);
+    expect(staleOutcome({ status: 'ringing', updatedAt: at(0) }, minutes(1))).toBeNull();
+    expect(staleOutcome({ status: 'ringing', updatedAt: at(0) }, minutes(3))).toEqual({
+      status: 'failed',
+      reason: 'The telephony provider never reported back',
+    });
+    expect(staleOutcome({ status: 'in-progress', updatedAt: at(0) }, minutes(60))).toBeNull();
+    expect(staleOutcome({ status: 'in-progress', updatedAt: at(0) }, minutes(241))?.status).toBe('completed');
+    expect(staleOutcome({ status: 'completed', updatedAt: at(0) }, minutes(999))).toBeNull();
+    expect(isFinished('no-answer')).toBe(true);
+  });
+});
+
+describe('dispositions and the call log (spec part 2 §2.4, §4.4, §5.5, §7.1; DECISIONS.md)', () => {
+  it('lets the disposition decide whether a call was answered', () => {
+    expect(isAnswered({ disposition: 'voicemail', connected: true })).toBe(false);
+    expect(isAnswered({ disposition: 'call-back', connected: false })).toBe(true);
+    expect(isAnswered({ disposition: null, connected: true })).toBe(true);
+    expect(isAnswered({ disposition: null, connected: false })).toBe(false);
+  });
+
+  it('offers Save only with a disposition and, for call-back, a date from today on', () => {
+    const now = new Date(2026, 10, 21, 15);
+    expect(canSaveDisposition({ disposition: null, callbackDate: null, hasContact: true }, now)).toBe(false);
+    expect(canSaveDisposition({ disposition: 'answered', callbackDate: null, hasContact: false }, now)).toBe(
+      false,
+    );
+    expect(canSaveDisposition({ disposition: 'answered', callbackDate: null, hasContact: true }, now)).toBe(
+      true,
+    );
+    expect(canSaveDisposition({ disposition: 'call-back', callbackDate: null, hasContact: true }, now)).toBe(
+      false,
+    );
+    expect(
+      canSaveDisposition(
+        { disposition: 'call-back', callbackDate: new Date(2026, 10, 21, 9), hasContact: true },
+        now,
+      ),
+    ).toBe(true);
+    expect(isPastDay(new Date(2026, 10, 20, 23), now)).toBe(true);
+  });
+
+  it('merges calls with their dispositions by link, or by the 60 s rule, and counts the day', () => {
+    const calls = [
+      { id: 'c1', contactId: 'a', startedAt: at(0), durationSeconds: 120, connected: true },
+      { id: 'c2', contactId: 'b', startedAt: at(10), durationSeconds: 30, connected: true },
+      { id: 'c3', contactId: 'c', startedAt: at(20), durationSeconds: 0, connected: false },
+    ];
+    const dispositions = [
+      {
+        id: 'd1',
+        callId: 'c1',
+        contactId: 'a',
+        disposition: 'qualified',
+        isQualified: true,
+        calledAt: at(130),
+        callDurationSeconds: 120,
+      },
+      {
+        id: 'd2',
+        callId: null,
+        contactId: 'b',
+        disposition: 'voicemail',
+        isQualified: false,
+        calledAt: at(50),
+        callDurationSeconds: 30,
+      },
+      {
+        id: 'd3',
+        callId: null,
+        contactId: 'z',
+        disposition: 'answered',
+        isQualified: false,
+        calledAt: at(59),
+        callDurationSeconds: 60,
+      },
+    ];
+    const log = buildCallLog(calls, dispositions);
+    expect(log.map((e) => [e.key, e.disposition, e.answered])).toEqual([
+      ['d3', 'answered', true],
+      ['c3', null, false],
+      ['c2', 'voicemail', false],
+      ['c1', 'qualified', true],
+    ]);
+    expect(callStats(log)).toEqual({
+      total: 4,
+      answered: 2,
+      answerRate: '50.0',
+      qualified: 1,
+      qualifiedRate: '50.0',
+      totalSeconds: 210,
+      averageSeconds: 105,
+    });
+    expect(callStats([])).toMatchObject({ answerRate: '0.0', qualifiedRate: '0.0', averageSeconds: 0 });
+  });
+
+  it('formats durations as m:ss or mm:ss and times as HH:mm', () => {
+    expect(formatDuration(5)).toBe('0:05');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(659)).toBe('10:59');
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatCallTime(new Date(2026, 0, 1, 7, 3))).toBe('07:03');
+  });
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CallStatusSchema } from './call-status.ts';
+import { REQUEST_ID_PATTERN } from './call-guard.ts';
+import { DispositionSchema, LeadQualificationSchema } from './disposition.ts';
+
+export const CallSchema = z.object({
+  id: z.string(),
+  contactId: z.string().nullable(),
+  requestId: z.string(),
+  provider: z.enum(['simulator', 'twilio']),
+  from: z.string(),
+  to: z.string(),
+  status: CallStatusSchema,
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+});
+export type Call = z.infer<typeof CallSchema>;
+
+/**
+ * Click-to-call (spec part 1 §5, part 2 §5.3): a contact (its phone is called) or a number, an optional caller ID
+ * (the default one otherwise), and the 8-character request id that makes a double click one call.
+ */
+export const PlaceCallInputSchema = z
+  .object({
+    contactId: z.uuid().optional(),
+    to: z.string().trim().max(40).optional(),
+    from: z.string().trim().max(40).optional(),
+    requestId: z.string().regex(REQUEST_ID_PATTERN, 'A request id is 8 letters or digits'),
+  })
+  .refine((c) => c.contactId !== undefined || Boolean(c.to), { message: 'No number entered', path: ['to'] });
+export type PlaceCallInput = z.input<typeof PlaceCallInputSchema>;
+
+export const CallResponseSchema = z.object({ call: CallSchema });
+
+export const CallerIdSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  numberE164: z.string(),
+  label: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type CallerId = z.infer<typeof CallerIdSchema>;
+export const CallerIdInputSchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(40)
+    .refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter a full phone number'),
+  label: z.string().trim().max(100).optional(),
+  isDefault: z.boolean().default(false),
+});
+
+/** What the calling screens need to know about the instance: which provider, and the caller IDs to choose from. */
+export const CallingSetupSchema = z.object({
+  provider: z.enum(['simulator', 'twilio']),
+  callerIds: z.array(CallerIdSchema),
+  /** The caller ID used when none is chosen: the user's default, else the instance's. */
+  defaultFrom: z.string().nullable(),
+});
+export type CallingSetup = z.infer<typeof CallingSetupSchema>;
+
+export const SaveDispositionRequestSchema = z.object({
+  contactId: z.uuid().nullable().optional(),
+  callId: z.uuid().nullable().optional(),
+  disposition: DispositionSchema,
+  notes: z.string().trim().max(10_000).optional(),
+  callbackDate: z.iso.datetime({ offset: true }).nullish(),
+  qualification: LeadQualificationSchema.default('cold'),
+  callDurationSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
+});
+export type SaveDispositionRequest = z.input<typeof SaveDispositionRequestSchema>;
+
+export const DispositionRecordSchema = z.object({
+  id: z.string(),
+  callId: z.string().nullable(),
+  contactId: z.string().nullable(),
+  disposition: z.string(),
+  notes: z.string().nullable(),
+  isQualified: z.boolean(),
+  callbackDate: z.string().nullable(),
+  calledAt: z.string(),
+  callDurationSeconds: z.number().int().nullable(),
+});
+export type DispositionRecord = z.infer<typeof DispositionRecordSchema>;
+
+/** One line of the Call History (spec part 2 §2.4): the contact, the disposition, duration and time. */
+export const CallLogLineSchema = z.object({
+  key: z.string(),
+  callId: z.string().nullable(),
+  contactId: z.string().nullable(),
+  contactName: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  disposition: z.string().nullable(),
+  status: CallStatusSchema.nullable(),
+  answered: z.boolean(),
+  isQualified: z.boolean(),
+  durationSeconds: z.number().int(),
+  at: z.string(),
+});
+export type CallLogLine = z.infer<typeof CallLogLineSchema>;
+
+export const DayLogSchema = z.object({
+  lines: z.array(CallLogLineSchema),
+  stats: z.object({
+    total: z.number().int(),
+    answered: z.number().int(),
+    answerRate: z.string(),
+    qualified: z.number().int(),
+    qualifiedRate: z.string(),
+    totalSeconds: z.number().int(),
+    averageSeconds: z.number().int(),
+  }),
+});
+export type DayLog = z.infer<typeof DayLogSchema>;
+
+export const DayRangeQuerySchema = z
+  .object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) })
+  .refine((r) => new Date(r.from) < new Date(r.to), 'The day must end after it starts')
+  .refine(
+    (r) => new Date(r.to).getTime() - new Date(r.from).getTime() <= 49 * 3600 * 1000,
+    'One day at a time',
+  );
+
+/** A contact's calling record for its page: its calls and dispositions, and whether its number is do-not-call. */
+export const ContactCallingSchema = z.object({
+  calls: z.array(CallSchema),
+  dispositions: z.array(DispositionRecordSchema),
+  doNotCall: z.boolean(),
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { CallStatus } from './call-status.ts';
+
+/**
+ * Dispositions (spec part 2 §4.4, DECISIONS.md "Disposition spellings"): part 2's eight values; callback and
+ * interested are accepted from legacy data only. Qualified sets is_qualified.
+ */
+export const DispositionSchema = z.enum([
+  'answered',
+  'no-answer',
+  'busy',
+  'voicemail',
+  'call-back',
+  'not-interested',
+  'qualified',
+  'do-not-call',
+]);
+export type Disposition = z.infer<typeof DispositionSchema>;
+
+export const DISPOSITION_LABELS: Record<Disposition, string> = {
+  answered: 'Answered',
+  'no-answer': 'No Answer',
+  busy: 'Busy',
+  voicemail: 'Voicemail',
+  'call-back': 'Call Back',
+  'not-interested': 'Not Interested',
+  qualified: 'Qualified Lead',
+  'do-not-call': 'Do Not Call',
+};
+
+/** Spec part 2 §3: lead qualification, cold by default. */
+export const LeadQualificationSchema = z.enum(['cold', 'warm', 'hot', 'qualified', 'client']);
+export type LeadQualification = z.infer<typeof LeadQualificationSchema>;
+
+/** DECISIONS.md "Answered": a call connected to a person. */
+const ANSWERED_DISPOSITIONS = new Set([
+  'answered',
+  'call-back',
+  'callback',
+  'not-interested',
+  'qualified',
+  'do-not-call',
+  'interested',
+]);
+
+/**
+ * Whether a call was answered: when it has a disposition, the disposition decides (voicemail is not answered even if
+ * the provider reported in-progress); otherwise it was answered if the provider reported it connected.
+ */
+export function isAnswered(call: { disposition: string | null; connected: boolean }): boolean {
+  if (call.disposition) return ANSWERED_DISPOSITIONS.has(call.disposition);
+  return call.connected;
+}
+
+export const isQualifiedDisposition = (d: string | null, flag = false) => flag || d === 'qualified';
+
+/**
+ * Saving a disposition (spec part 2 §5.5): a contact, a disposition and a user are needed; for call-back, a
+ * callback date that is not in the past. The Save button shows only when these allow it.
+ */
+export function canSaveDisposition(
+  input: { disposition: Disposition | null; callbackDate: Date | null; hasContact: boolean },
+  now: Date,
+): boolean {
+  if (!input.disposition || !input.hasContact) return false;
+  if (input.disposition !== 'call-back') return true;
+  return input.callbackDate !== null && !isPastDay(input.callbackDate, now);
+}
+
+/** Past days are disabled in the callback date picker; today is allowed. */
+export function isPastDay(date: Date, now: Date): boolean {
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  return day(date) < day(now);
+}
+
+export const SaveDispositionInputSchema = z.object({
+  disposition: DispositionSchema,
+  notes: z.string().trim().max(10_000).optional(),
+  callbackDate: z.iso.datetime({ offset: true }).nullish(),
+  qualification: LeadQualificationSchema.default('cold'),
+  callDurationSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
+});
+export type SaveDispositionInput = z.input<typeof SaveDispositionInputSchema>;
+
+/** What a provider's final status suggests as a disposition when the agent has not chosen one. */
+export function suggestedDisposition(status: CallStatus): Disposition | null {
+  if (status === 'busy') return 'busy';
+  if (status === 'no-answer') return 'no-answer';
+  return null;
+}

@@ -1,0 +1,348 @@
+import { sql } from 'kysely';
+import type { Call, DispositionRecord } from '#domain/calls/call.schema.ts';
+import { FINISHED_STATUSES, type CallStatus } from '#domain/calls/call-status.ts';
+import type { DbExecutor } from '../../db/database.ts';
+
+const CALL_COLUMNS = [
+  'id',
+  'contact_id',
+  'request_id',
+  'provider',
+  'from_number',
+  'to_number',
+  'status',
+  'error',
+  'started_at',
+  'answered_at',
+  'ended_at',
+  'duration_seconds',
+] as const;
+
+type CallRow = {
+  id: string;
+  contact_id: string | null;
+  request_id: string;
+  provider: 'simulator' | 'twilio';
+  from_number: string;
+  to_number: string;
+  status: CallStatus;
+  error: string | null;
+  started_at: Date;
+  answered_at: Date | null;
+  ended_at: Date | null;
+  duration_seconds: number | null;
+};
+
+export const toCall = (r: CallRow): Call => ({
+  id: r.id,
+  contactId: r.contact_id,
+  requestId: r.request_id,
+  provider: r.provider,
+  from: r.from_number,
+  to: r.to_number,
+  status: r.status,
+  error: r.error,
+  startedAt: r.started_at.toISOString(),
+  answeredAt: r.answered_at?.toISOString() ?? null,
+  endedAt: r.ended_at?.toISOString() ?? null,
+  durationSeconds: r.duration_seconds,
+});
+
+export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {
+  const row = await db
+    .selectFrom('calls')
+    .select(CALL_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toCall(row) : undefined;
+}
+
+export async function findCallByRequestId(db: DbExecutor, userId: string, requestId: string) {
+  const row = await db
+    .selectFrom('calls')
+    .select(CALL_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  return row ? toCall(row) : undefined;
+}
+
+/**
+ * Serialises one user's call placements across requests, tabs and server instances for the rest of the transaction
+ * (a transaction-scoped advisory lock on the user's id).
+ */
+export async function lockUserCalling(db: DbExecutor, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`calls:${userId}`}, 0))`.execute(db);
+}
+
+/** What the duplicate guard needs: the lock, and this number's calls that are recent or still going on. */
+export async function findGuardState(db: DbExecutor, userId: string, to: string, since: Date) {
+  const lock = await db
+    .selectFrom('call_locks')
+    .select('taken_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const calls = await db
+    .selectFrom('calls')
+    .select(['to_number', 'from_number', 'started_at', 'status'])
+    .where('user_id', '=', userId)
+    .where('to_number', '=', to)
+    .where((eb) => eb.or([eb('started_at', '>=', since), eb('status', 'not in', [...FINISHED_STATUSES])]))
+    .execute();
+  return {
+    lockTakenAt: lock?.taken_at ?? null,
+    recentCalls: calls.map((c) => ({
+      to: c.to_number,
+      from: c.from_number,
+      startedAt: c.started_at,
+      active: !FINISHED_STATUSES.includes(c.status),
+    })),
+  };
+}
+
+export async function takeCallLock(
+  db: DbExecutor,
+  userId: string,
+  requestId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('call_locks')
+    .values({ user_id: userId, request_id: requestId, taken_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ request_id: requestId, taken_at: now }))
+    .execute();
+}
+
+/** Releases the lock this request took (a later request's lock is left alone). */
+export async function releaseCallLock(db: DbExecutor, userId: string, requestId: string): Promise<void> {
+  await db
+    .deleteFrom('call_locks')
+    .where('user_id', '=', userId)
+    .where('request_id', '=', requestId)
+    .execute();
+}
+
+export async function insertCall(
+  db: DbExecutor,
+  values: {
+    userId: string;
+    contactId: string | null;
+    requestId: string;
+    provider: 'simulator' | 'twilio';
+    from: string;
+    to: string;
+    now: Date;
+  },
+): Promise<Call> {
+  const row = await db
+    .insertInto('calls')
+    .values({
+      user_id: values.userId,
+      contact_id: values.contactId,
+      request_id: values.requestId,
+      provider: values.provider,
+      from_number: values.from,
+      to_number: values.to,
+      started_at: values.now,
+      updated_at: values.now,
+    })
+    .returning(CALL_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toCall(row);
+}
+
+export async function recordProviderAnswer(
+  db: DbExecutor,
+  userId: string,
+  callId: string,
+  result: { providerCallId: string } | { error: string },
+  now: Date,
+): Promise<Call> {
+  const row = await db
+    .updateTable('calls')
+    .set(
+      'error' in result
+        ? { status: 'failed', error: result.error, ended_at: now, duration_seconds: 0, updated_at: now }
+        : {
+            provider_call_id: result.providerCallId,
+            status: sql`case when status = 'queued' then 'initiated' else status end`,
+            updated_at: now,
+          },
+    )
+    .where('user_id', '=', userId)
+    .where('id', '=', callId)
+    .returning(CALL_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toCall(row);
+}
+
+/**
+ * Applies a provider status event, only forward (DECISIONS.md; domain advanceStatus in SQL): the row is locked,
+ * a status of lower rank or any event after a finished status changes nothing. Answer and end times are kept.
+ */
+export async function applyStatusEvent(
+  db: DbExecutor,
+  event: { provider: string; providerCallId: string; status: CallStatus; durationSeconds: number | null },
+  now: Date,
+): Promise<{ applied: boolean; userId: string | null }> {
+  const result = await sql<{ user_id: string; applied: boolean }>`
+    with rank(status, n) as (values ('queued', 0), ('initiated', 1), ('ringing', 2), ('in-progress', 3),
+      ('completed', 4), ('busy', 4), ('no-answer', 4), ('failed', 4), ('canceled', 4)),
+    current as (
+      select c.id, c.user_id, r.n as rank from calls c join rank r on r.status = c.status
+      where c.provider = ${event.provider} and c.provider_call_id = ${event.providerCallId}
+      for update of c
+    ),
+    updated as (
+      update calls c set
+        status = ${event.status},
+        answered_at = case when ${event.status} = 'in-progress' then coalesce(c.answered_at, ${now}::timestamptz) else c.answered_at end,
+        ended_at = case when (select n from rank where status = ${event.status}) = 4 then ${now}::timestamptz else c.ended_at end,
+        duration_seconds = case when (select n from rank where status = ${event.status}) = 4
+          then coalesce(${event.durationSeconds}::int,
+            extract(epoch from (${now}::timestamptz - coalesce(c.answered_at, ${now}::timestamptz)))::int)
+          else c.duration_seconds end,
+        updated_at = ${now}
+      from current
+      where c.id = current.id and current.rank < 4 and (select n from rank where status = ${event.status}) > current.rank
+      returning c.id
+    )
+    select current.user_id, exists (select 1 from updated) as applied from current`.execute(db);
+  const row = result.rows[0];
+  return { applied: row?.applied ?? false, userId: row?.user_id ?? null };
+}
+
+/** Closes a user's calls that never finished (Reset Call System), and releases the user's lock. */
+export async function resetUserCalls(db: DbExecutor, userId: string, now: Date): Promise<number> {
+  await db.deleteFrom('call_locks').where('user_id', '=', userId).execute();
+  const result = await db
+    .updateTable('calls')
+    .set({ status: 'canceled', error: 'Reset by the user', ended_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('status', 'not in', [...FINISHED_STATUSES])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function findUnfinishedCalls(db: DbExecutor, before: Date, limit = 500) {
+  return db
+    .selectFrom('calls')
+    .select(['id', 'status', 'updated_at'])
+    .where('status', 'not in', [...FINISHED_STATUSES])
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function closeCall(db: DbExecutor, id: string, status: CallStatus, reason: string, now: Date) {
+  await db
+    .updateTable('calls')
+    .set({ status, error: reason, ended_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'not in', [...FINISHED_STATUSES])
+    .execute();
+}
+
+const DISPOSITION_COLUMNS = [
+  'id',
+  'call_id',
+  'contact_id',
+  'disposition',
+  'notes',
+  'is_qualified',
+  'callback_date',
+  'called_at',
+  'call_duration',
+] as const;
+
+export const toDisposition = (r: {
+  id: string;
+  call_id: string | null;
+  contact_id: string | null;
+  disposition: string;
+  notes: string | null;
+  is_qualified: boolean;
+  callback_date: Date | null;
+  called_at: Date;
+  call_duration: number | null;
+}): DispositionRecord => ({
+  id: r.id,
+  callId: r.call_id,
+  contactId: r.contact_id,
+  disposition: r.disposition,
+  notes: r.notes,
+  isQualified: r.is_qualified,
+  callbackDate: r.callback_date?.toISOString() ?? null,
+  calledAt: r.called_at.toISOString(),
+  callDurationSeconds: r.call_duration,
+});
+
+export async function findContactCalling(db: DbExecutor, userId: string, contactId: string) {
+  const calls = await db
+    .selectFrom('calls')
+    .select(CALL_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('contact_id', '=', contactId)
+    .orderBy('started_at', 'desc')
+    .limit(100)
+    .execute();
+  const dispositions = await db
+    .selectFrom('call_dispositions')
+    .select(DISPOSITION_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('contact_id', '=', contactId)
+    .orderBy('called_at', 'desc')
+    .limit(100)
+    .execute();
+  return { calls: calls.map(toCall), dispositions: dispositions.map(toDisposition) };
+}
+
+/** The day's calls and dispositions with their contacts (spec part 2 §7.1: day-range queries). */
+export async function findDay(db: DbExecutor, userId: string, from: Date, to: Date) {
+  const calls = await db
+    .selectFrom('calls')
+    .leftJoin('contacts', 'contacts.id', 'calls.contact_id')
+    .select([
+      'calls.id',
+      'calls.contact_id',
+      'calls.to_number',
+      'calls.status',
+      'calls.started_at',
+      'calls.answered_at',
+      'calls.duration_seconds',
+      'contacts.first_name',
+      'contacts.last_name',
+      'contacts.company',
+    ])
+    .where('calls.user_id', '=', userId)
+    .where('calls.started_at', '>=', from)
+    .where('calls.started_at', '<', to)
+    .orderBy('calls.started_at', 'desc')
+    .limit(5000)
+    .execute();
+  const dispositions = await db
+    .selectFrom('call_dispositions')
+    .leftJoin('contacts', 'contacts.id', 'call_dispositions.contact_id')
+    .select([
+      'call_dispositions.id',
+      'call_dispositions.call_id',
+      'call_dispositions.contact_id',
+      'call_dispositions.disposition',
+      'call_dispositions.is_qualified',
+      'call_dispositions.called_at',
+      'call_dispositions.call_duration',
+      'contacts.first_name',
+      'contacts.last_name',
+      'contacts.company',
+      'contacts.phone',
+    ])
+    .where('call_dispositions.user_id', '=', userId)
+    .where('call_dispositions.called_at', '>=', from)
+    .where('call_dispositions.called_at', '<', to)
+    .orderBy('call_dispositions.called_at', 'desc')
+    .limit(5000)
+    .execute();
+  return { calls, dispositions };
+}

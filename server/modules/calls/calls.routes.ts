@@ -1,0 +1,222 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { buildCallLog, callStats } from '#domain/calls/call-log.ts';
+import {
+  CallerIdInputSchema,
+  CallerIdSchema,
+  CallingSetupSchema,
+  CallResponseSchema,
+  ContactCallingSchema,
+  DayLogSchema,
+  DayRangeQuerySchema,
+  DispositionRecordSchema,
+  PlaceCallInputSchema,
+  SaveDispositionRequestSchema,
+} from '#domain/calls/call.schema.ts';
+import { ContactIdParamsSchema } from '#domain/contacts/contact.schema.ts';
+import { normalizePhone } from '#domain/contacts/phone.ts';
+import { withActor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { viewerOf } from '../../plugins/access-control.ts';
+import { findContact } from '../contacts/contacts.repository.ts';
+import {
+  addCallerId,
+  deleteCallerId,
+  findCallerIds,
+  findDefaultCallerId,
+  makeDefaultCallerId,
+} from './caller-ids.repository.ts';
+import { findContactCalling, findDay, resetUserCalls } from './calls.repository.ts';
+import { hangUpCall, placeCall } from './calls.service.ts';
+import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
+import { saveDisposition } from './dispositions.service.ts';
+
+const approved = { config: { access: 'approved' as const } };
+const IdParams = z.object({ id: z.uuid('Invalid id') });
+
+/** Calling (issue 5): click-to-call, hang up, the day's log, Reset Call System, dispositions, caller IDs, do-not-call. */
+export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>
+    withActor(ctx.db, { kind: 'user', userId }, work);
+
+  typed.post(
+    '/api/calls',
+    { ...approved, schema: { body: PlaceCallInputSchema, response: { 201: CallResponseSchema } } },
+    async (request, reply) => {
+      const call = await placeCall(ctx, viewerOf(request).userId, request.body);
+      return reply.status(201).send({ call });
+    },
+  );
+
+  typed.post(
+    '/api/calls/:id/hangup',
+    { ...approved, schema: { params: IdParams } },
+    async (request, reply) => {
+      await hangUpCall(ctx, viewerOf(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  /** Reset Call System (spec part 2 §2.4): the user's lock released and unfinished calls closed. */
+  typed.post(
+    '/api/calls/reset',
+    { ...approved, schema: { response: { 200: z.object({ closed: z.number().int() }) } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return { closed: await asUser(userId, (trx) => resetUserCalls(trx, userId, ctx.clock())) };
+    },
+  );
+
+  typed.get(
+    '/api/calls/setup',
+    { ...approved, schema: { response: { 200: CallingSetupSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return asUser(userId, async (trx) => ({
+        provider: ctx.telephony.name,
+        callerIds: await findCallerIds(trx, userId),
+        defaultFrom: (await findDefaultCallerId(trx, userId)) ?? ctx.defaultCallerId,
+      }));
+    },
+  );
+
+  /** The Call Logs Dashboard for one day of the browser's (spec part 2 §2.4, §7.1; DECISIONS.md day boundaries). */
+  typed.get(
+    '/api/calls/day',
+    { ...approved, schema: { querystring: DayRangeQuerySchema, response: { 200: DayLogSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const { calls, dispositions } = await asUser(userId, (trx) =>
+        findDay(trx, userId, new Date(request.query.from), new Date(request.query.to)),
+      );
+      const entries = buildCallLog(
+        calls.map((c) => ({
+          id: c.id,
+          contactId: c.contact_id,
+          startedAt: c.started_at,
+          durationSeconds: c.duration_seconds,
+          connected: c.answered_at !== null,
+        })),
+        dispositions.map((d) => ({
+          id: d.id,
+          callId: d.call_id,
+          contactId: d.contact_id,
+          disposition: d.disposition,
+          isQualified: d.is_qualified,
+          calledAt: d.called_at,
+          callDurationSeconds: d.call_duration,
+        })),
+      );
+      const callsById = new Map(calls.map((c) => [c.id, c]));
+      const dispositionsById = new Map(dispositions.map((d) => [d.id, d]));
+      const lines = entries.map((e) => {
+        const call = callsById.get(e.key);
+        const source = call ?? dispositionsById.get(e.key);
+        const named = source?.first_name !== null && source?.first_name !== undefined;
+        return {
+          key: e.key,
+          callId: call?.id ?? null,
+          contactId: e.contactId,
+          contactName: named ? `${source.first_name} ${source.last_name ?? ''}`.trim() : null,
+          phone: call?.to_number ?? dispositionsById.get(e.key)?.phone ?? null,
+          company: source?.company ?? null,
+          disposition: e.disposition,
+          status: call?.status ?? null,
+          answered: e.answered,
+          isQualified: e.isQualified,
+          durationSeconds: e.durationSeconds,
+          at: e.at.toISOString(),
+        };
+      });
+      return { lines, stats: callStats(entries) };
+    },
+  );
+
+  /** A contact's calls, dispositions and do-not-call state, for its page. */
+  typed.get(
+    '/api/contacts/:id/calling',
+    { ...approved, schema: { params: ContactIdParamsSchema, response: { 200: ContactCallingSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return asUser(userId, async (trx) => {
+        const contact = await findContact(trx, userId, request.params.id);
+        if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+        const number = normalizePhone(contact.phone);
+        return {
+          ...(await findContactCalling(trx, userId, contact.id)),
+          doNotCall: number ? await isDoNotCall(trx, userId, number) : false,
+        };
+      });
+    },
+  );
+
+  typed.post(
+    '/api/dispositions',
+    {
+      ...approved,
+      schema: {
+        body: SaveDispositionRequestSchema,
+        response: { 201: z.object({ disposition: DispositionRecordSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const disposition = await asUser(userId, (trx) =>
+        saveDisposition(trx, userId, request.body, ctx.clock()),
+      );
+      return reply.status(201).send({ disposition });
+    },
+  );
+
+  /** "Remove from do-not-call" on the contact page, behind a confirmation. */
+  typed.delete(
+    '/api/contacts/:id/do-not-call',
+    { ...approved, schema: { params: ContactIdParamsSchema } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, async (trx) => {
+        const contact = await findContact(trx, userId, request.params.id);
+        const number = normalizePhone(contact?.phone);
+        if (!contact || !number || !(await removeDoNotCall(trx, userId, number)))
+          throw new AppError('NOT_FOUND', 'This number is not on your do-not-call list');
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  typed.post(
+    '/api/caller-ids',
+    {
+      ...approved,
+      schema: { body: CallerIdInputSchema, response: { 201: z.object({ callerId: CallerIdSchema }) } },
+    },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const callerId = await asUser(userId, (trx) => addCallerId(trx, userId, request.body));
+      return reply.status(201).send({ callerId });
+    },
+  );
+
+  typed.post(
+    '/api/caller-ids/:id/default',
+    { ...approved, schema: { params: IdParams } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, (trx) => makeDefaultCallerId(trx, userId, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  typed.delete(
+    '/api/caller-ids/:id',
+    { ...approved, schema: { params: IdParams } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, (trx) => deleteCallerId(trx, userId, request.params.id));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { checkCall, PAIR_WINDOW_MS, serverCodeFor } from '#domain/calls/call-guard.ts';
+import type { Call, PlaceCallInput } from '#domain/calls/call.schema.ts';
+import { normalizePhone, isSamePhone } from '#domain/contacts/phone.ts';
+import { withActor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { ProviderError } from '../../telephony/telephony-provider.ts';
+import { findContact } from '../contacts/contacts.repository.ts';
+import { findDefaultCallerId, isCallerIdOf } from './caller-ids.repository.ts';
+import { isDoNotCall } from './do-not-call.repository.ts';
+import {
+  findCall,
+  findCallByRequestId,
+  findGuardState,
+  insertCall,
+  lockUserCalling,
+  recordProviderAnswer,
+  releaseCallLock,
+  takeCallLock,
+} from './calls.repository.ts';
+
+export const MISSING_FROM = {
+  title: 'Missing phone number',
+  description: "Please provide a 'from' phone number for Twilio calls",
+};
+export const SAME_NUMBERS = {
+  title: 'Invalid call configuration',
+  description:
+    "The 'from' number and contact's number cannot be the same. Please use a different 'from' number.",
+};
+
+type CallingContext = Pick<AppContext, 'db' | 'clock' | 'telephony' | 'defaultCallerId'>;
+
+/**
+ * Places a call (spec part 1 §5, part 2 §5.3; DECISIONS.md duplicate prevention, server as the authority):
+ * 1. the number: the contact's phone ('Contact does not have a valid phone number'), or the one given;
+ * 2. the caller ID: one of the user's, or their default, or the instance's ('Missing phone number'); never the
+ *    number being called ('Invalid call configuration'); never a number on the do-not-call list;
+ * 3. under a per-user advisory lock, so it holds across tabs, devices and server instances: a request id already
+ *    used answers the same call (idempotent); otherwise the lock, very-recent, concurrent and pair-window rules,
+ *    refused with DUPLICATE_PREVENTED or CONCURRENT_PREVENTED; the call is recorded and the lock taken;
+ * 4. the provider is asked outside any transaction; its answer (accepted or refused in its own words) is
+ *    recorded and the lock released either way.
+ */
+export async function placeCall(ctx: CallingContext, userId: string, input: PlaceCallInput): Promise<Call> {
+  const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
+    withActor(ctx.db, { kind: 'user', userId }, work);
+  const prepared = await asUser(async (trx) => {
+    const existing = await findCallByRequestId(trx, userId, input.requestId);
+    if (existing) return { existing };
+    let to = input.to ?? '';
+    if (input.contactId) {
+      const contact = await findContact(trx, userId, input.contactId);
+      if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+      if (!contact.phone || !normalizePhone(contact.phone))
+        throw new AppError('VALIDATION_FAILED', 'Contact does not have a valid phone number');
+      to = contact.phone;
+    }
+    const toE164 = normalizePhone(to);
+    if (!toE164) throw new AppError('VALIDATION_FAILED', 'No number entered');
+    let from = input.from ? normalizePhone(input.from) : null;
+    if (from && !(await isCallerIdOf(trx, userId, from)) && from !== ctx.defaultCallerId)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'That caller ID is not one of yours. Add it in Settings → Phone.',
+      );
+    from ??= (await findDefaultCallerId(trx, userId)) ?? ctx.defaultCallerId;
+    if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
+    if (isSamePhone(from, toE164))
+      throw new AppError('VALIDATION_FAILED', `${SAME_NUMBERS.title}: ${SAME_NUMBERS.description}`);
+    if (await isDoNotCall(trx, userId, toE164))
+      throw new AppError(
+        'DO_NOT_CALL',
+        `${toE164} is on your do-not-call list. Remove it there before calling.`,
+      );
+    return { to: toE164, from };
+  });
+  if ('existing' in prepared && prepared.existing) return prepared.existing;
+  const { to, from } = prepared as { to: string; from: string };
+
+  const now = ctx.clock();
+  const call = await asUser(async (trx) => {
+    await lockUserCalling(trx, userId);
+    const again = await findCallByRequestId(trx, userId, input.requestId);
+    if (again) return again;
+    const verdict = checkCall(
+      { to, from },
+      await findGuardState(trx, userId, to, new Date(now.getTime() - PAIR_WINDOW_MS)),
+      now,
+    );
+    if (!verdict.ok) throw new AppError(serverCodeFor(verdict.code), verdict.message);
+    await takeCallLock(trx, userId, input.requestId, now);
+    return insertCall(trx, {
+      userId,
+      contactId: input.contactId ?? null,
+      requestId: input.requestId,
+      provider: ctx.telephony.name,
+      from,
+      to,
+      now,
+    });
+  });
+  if (call.status !== 'queued' || call.requestId !== input.requestId) return call;
+
+  try {
+    const accepted = await ctx.telephony.placeCall({ callId: call.id, from, to });
+    return await asUser((trx) => recordProviderAnswer(trx, userId, call.id, accepted, ctx.clock()));
+  } catch (error) {
+    const message = error instanceof ProviderError ? error.message : 'Could not connect to calling service';
+    await asUser((trx) => recordProviderAnswer(trx, userId, call.id, { error: message }, ctx.clock()));
+    throw new AppError('PROVIDER_ERROR', message);
+  } finally {
+    await asUser((trx) => releaseCallLock(trx, userId, input.requestId));
+  }
+}
+
+/** END CALL / hang up: asks the provider to end it; the provider's status events close the record. */
+export async function hangUpCall(
+  ctx: CallingContext & Pick<AppContext, 'db'>,
+  userId: string,
+  callId: string,
+) {
+  const call = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    const found = await findCall(trx, userId, callId);
+    if (!found) throw new AppError('NOT_FOUND', 'Call not found');
+    const row = await trx
+      .selectFrom('calls')
+      .select('provider_call_id')
+      .where('id', '=', callId)
+      .executeTakeFirst();
+    return { ...found, providerCallId: row?.provider_call_id ?? null };
+  });
+  if (call.providerCallId) await ctx.telephony.hangUp(call.providerCallId);
+  return call;
+}

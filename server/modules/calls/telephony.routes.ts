@@ -1,0 +1,42 @@
+import formBody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withActor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { applyStatusEvent } from './calls.repository.ts';
+
+/**
+ * Status webhooks (issue 5): the provider (or the simulator, through the same route) reports a call's progress.
+ * Public, as providers call it, and exempt from the Origin check, but refused unless the provider's signature
+ * verifies; nothing is written for a refused request. Events may come twice or out of order: a call only moves
+ * forward (applyStatusEvent).
+ */
+export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  void app.register(async (scope) => {
+    await scope.register(formBody);
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    typed.post(
+      '/api/telephony/:provider/status',
+      {
+        config: { access: 'public', csrf: false },
+        schema: { params: z.object({ provider: z.enum(['simulator', 'twilio']) }) },
+      },
+      async (request, reply) => {
+        const provider = ctx.telephony;
+        const body = (request.body ?? {}) as Record<string, string>;
+        if (request.params.provider !== provider.name) throw new AppError('NOT_FOUND', 'Unknown provider');
+        const url = `${ctx.publicUrl}${request.url}`;
+        if (typeof body !== 'object' || !provider.verifyWebhook({ url, headers: request.headers, body }))
+          throw new AppError('FORBIDDEN', 'The webhook signature does not verify');
+        const event = provider.parseStatus(body);
+        if (!event) return reply.status(204).send();
+        await withActor(ctx.db, { kind: 'system' }, (trx) =>
+          applyStatusEvent(trx, { provider: provider.name, ...event }, ctx.clock()),
+        );
+        return reply.status(204).send();
+      },
+    );
+  });
+}

@@ -1,0 +1,119 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CallStatus } from '#domain/calls/call-status.ts';
+import { phoneDigits } from '#domain/contacts/phone.ts';
+import { parseTwilioStyleStatus, ProviderError, type TelephonyProvider } from './telephony-provider.ts';
+
+type Step = { afterMs: number; status: CallStatus };
+
+/** The simulator's talk time for a call nobody hangs up (the agent's hang-up ends it sooner). */
+const TALK_MS = 30_000;
+
+/**
+ * What the simulator does with a number (README "Calling without a telephony account"), so anyone can reproduce
+ * every outcome. By the dialled number's first digits after the country code, provider errors:
+ * 999… not verified, 998… geo-permissions, 997… trial account. Otherwise by its last digit:
+ * 0 busy, 1 no answer, 2 failed, anything else rings, is answered after 3 s and talks for 30 s.
+ */
+export function simulatedOutcome(to: string): { error: string } | { steps: Step[] } {
+  const digits = phoneDigits(to).replace(/^1(?=\d{10}$)/, '');
+  if (digits.startsWith('999')) return { error: `The number ${to} is not verified for this account.` };
+  if (digits.startsWith('998'))
+    return { error: `Account not authorized to call ${to}. Check your geo-permissions settings.` };
+  if (digits.startsWith('997')) return { error: 'This trial account can only call verified numbers.' };
+  const last = digits.at(-1);
+  if (last === '0')
+    return {
+      steps: [
+        { afterMs: 1000, status: 'ringing' },
+        { afterMs: 3000, status: 'busy' },
+      ],
+    };
+  if (last === '1')
+    return {
+      steps: [
+        { afterMs: 1000, status: 'ringing' },
+        { afterMs: 8000, status: 'no-answer' },
+      ],
+    };
+  if (last === '2') return { steps: [{ afterMs: 1000, status: 'failed' }] };
+  return {
+    steps: [
+      { afterMs: 1000, status: 'ringing' },
+      { afterMs: 3000, status: 'in-progress' },
+      { afterMs: 3000 + TALK_MS, status: 'completed' },
+    ],
+  };
+}
+
+/**
+ * The simulator signs its webhooks as Twilio does, less the URL: HMAC-SHA256 under its secret of the parameters
+ * sorted by name, each name followed by its value.
+ */
+export function signSimulatorFields(secret: string, fields: Record<string, string>): string {
+  const canonical = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}${fields[k]}`)
+    .join('');
+  return createHmac('sha256', secret).update(canonical).digest('base64');
+}
+
+/**
+ * The built-in telephony simulator (the default provider): calls go queued → ringing → in-progress → completed (or
+ * busy, no-answer, failed) on the schedule of `simulatedOutcome`, and every status is delivered as a signed webhook
+ * to the same route a real provider calls, so the whole product runs with no account and no network. Time can be
+ * scaled down for tests.
+ */
+export function createSimulator(options: {
+  secret: string;
+  timeScale: number;
+  /** Posts a status event to the app's webhook route (app.inject in the app: no network involved). */
+  deliver: (body: string, signature: string) => Promise<void>;
+}): TelephonyProvider {
+  const running = new Map<
+    string,
+    { timers: NodeJS.Timeout[]; status: CallStatus; answeredAt: number | null }
+  >();
+
+  const send = (providerCallId: string, status: CallStatus) => {
+    const call = running.get(providerCallId);
+    const now = Date.now();
+    if (call) {
+      call.status = status;
+      if (status === 'in-progress') call.answeredAt = now;
+    }
+    const duration = call?.answeredAt ? Math.round((now - call.answeredAt) / 1000 / options.timeScale) : 0;
+    const fields: Record<string, string> = { CallSid: providerCallId, CallStatus: status };
+    if (['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(status)) {
+      fields.CallDuration = String(duration);
+      running.delete(providerCallId);
+      call?.timers.forEach(clearTimeout);
+    }
+    const body = new URLSearchParams(fields).toString();
+    void options.deliver(body, signSimulatorFields(options.secret, fields)).catch(() => undefined);
+  };
+
+  return {
+    name: 'simulator',
+    placeCall(request) {
+      const outcome = simulatedOutcome(request.to);
+      if ('error' in outcome) return Promise.reject(new ProviderError(outcome.error));
+      const providerCallId = `SIM${randomBytes(16).toString('hex')}`;
+      const timers = outcome.steps.map((step) =>
+        setTimeout(() => send(providerCallId, step.status), step.afterMs * options.timeScale),
+      );
+      running.set(providerCallId, { timers, status: 'queued', answeredAt: null });
+      return Promise.resolve({ providerCallId });
+    },
+    hangUp(providerCallId) {
+      const call = running.get(providerCallId);
+      if (call) send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
+      return Promise.resolve();
+    },
+    verifyWebhook({ headers, body }) {
+      const given = String(headers['x-simulator-signature'] ?? '');
+      const expected = signSimulatorFields(options.secret, body);
+      return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    },
+    parseStatus: parseTwilioStyleStatus,
+  };
+}
