@@ -62,6 +62,8 @@ async function main(): Promise<void> {
     encryptionKey: env.ENCRYPTION_KEY ?? secrets.encryptionKey,
     smtpTrustedCa: env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
+    telephony: { provider: env.TELEPHONY_PROVIDER, timeScale: env.SIMULATOR_TIME_SCALE },
+    ...(env.DEFAULT_CALLER_ID !== undefined && { defaultCallerId: env.DEFAULT_CALLER_ID }),
   });
 
   let closing = false;

@@ -137,3 +137,15 @@ export const ContactCallingSchema = z.object({
   dispositions: z.array(DispositionRecordSchema),
   doNotCall: z.boolean(),
 });
+
+/** A callback whose date has come (issue 5): one click from calling back. */
+export const DueCallbackSchema = z.object({
+  dispositionId: z.string(),
+  contactId: z.string(),
+  contactName: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  callbackDate: z.string(),
+  notes: z.string().nullable(),
+});
+export type DueCallback = z.infer<typeof DueCallbackSchema>;

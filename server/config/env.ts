@@ -62,6 +62,13 @@ export const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMTP_CA_FILE: optionalString,
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
+  TELEPHONY_PROVIDER: z.enum(['simulator']).default('simulator'),
+  SIMULATOR_TIME_SCALE: z.coerce.number().min(0.001).max(100).default(1),
+  DEFAULT_CALLER_ID: z
+    .string()
+    .regex(/^\+?[\d\s().-]{7,20}$/, 'must be a phone number')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema>;

@@ -11,6 +11,7 @@ import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotBuiltYet, NotFoundPage } from '../features/placeholders/not-built-yet.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { OutboxPage } from '../features/email/components/outbox-page.tsx';
+import { CallDashboardPage } from '../features/calls/components/call-dashboard-page.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 
 /** A short-form route (spec part 2 §2.1) shows the canonical screen, keeping navigation state (DECISIONS.md). */
@@ -69,10 +70,7 @@ const appRoutes: RouteObject[] = [
     path: '/create-email-sequence',
     element: <RedirectKeepingState to={() => '/projects/email-sequence/create'} />,
   },
-  {
-    path: '/power-dialer',
-    element: soon('Power Dialer', 'Calling, the browser dialer and call logs are not built yet.'),
-  },
+  { path: '/power-dialer', element: <CallDashboardPage /> },
   { path: '/dialer', element: <Navigate to="/power-dialer" replace /> },
   { path: '/reports', element: soon('Reports', 'Call reports and qualified leads are not built yet.') },
   {

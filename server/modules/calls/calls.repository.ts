@@ -346,3 +346,40 @@ export async function findDay(db: DbExecutor, userId: string, from: Date, to: Da
     .execute();
   return { calls, dispositions };
 }
+
+/**
+ * Callbacks that are due (issue 5): contacts whose latest disposition is a call-back with its date reached, oldest
+ * first, each with what the agent noted.
+ */
+export async function findDueCallbacks(db: DbExecutor, userId: string, now: Date) {
+  return db
+    .selectFrom('call_dispositions as d')
+    .innerJoin('contacts as c', 'c.id', 'd.contact_id')
+    .select([
+      'd.id',
+      'd.contact_id',
+      'd.callback_date',
+      'd.notes',
+      'c.first_name',
+      'c.last_name',
+      'c.phone',
+      'c.company',
+    ])
+    .where('d.user_id', '=', userId)
+    .where('d.disposition', 'in', ['call-back', 'callback'])
+    .where('d.callback_date', '<=', now)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('call_dispositions as later')
+            .select('later.id')
+            .whereRef('later.contact_id', '=', 'd.contact_id')
+            .whereRef('later.called_at', '>', 'd.called_at'),
+        ),
+      ),
+    )
+    .orderBy('d.callback_date')
+    .limit(100)
+    .execute();
+}

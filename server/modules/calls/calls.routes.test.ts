@@ -356,6 +356,28 @@ describe('dispositions, the day log and the rest', () => {
     });
   });
 
+  it('lists callbacks once their date has come, until the contact is called again', async () => {
+    const contact = await insertContact(ctx.app, rep, { firstName: 'Cal', phone: '(555) 010-0005' });
+    const save = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/dispositions',
+        headers: asCookie(rep),
+        payload: { contactId: contact.id, ...payload },
+      });
+    await save({ disposition: 'call-back', callbackDate: '2026-11-22T09:00:00Z', notes: 'After lunch' });
+    const due = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/calls/callbacks', headers: asCookie(rep) })).json()
+        .callbacks;
+    expect(await due()).toEqual([]);
+    ctx.clock.advance(25 * 3600 * 1000);
+    expect(await due()).toMatchObject([
+      { contactId: contact.id, contactName: expect.stringContaining('Cal'), notes: 'After lunch' },
+    ]);
+    await save({ disposition: 'answered' });
+    expect(await due()).toEqual([]);
+  });
+
   it('refuses a disposition without a contact, a callback in the past, and another user’s call', async () => {
     const missing = await ctx.app.inject({
       method: 'POST',

@@ -11,6 +11,7 @@ import {
   DayLogSchema,
   DayRangeQuerySchema,
   DispositionRecordSchema,
+  DueCallbackSchema,
   PlaceCallInputSchema,
   SaveDispositionRequestSchema,
 } from '#domain/calls/call.schema.ts';
@@ -28,7 +29,13 @@ import {
   findDefaultCallerId,
   makeDefaultCallerId,
 } from './caller-ids.repository.ts';
-import { findContactCalling, findDay, resetUserCalls } from './calls.repository.ts';
+import {
+  findCall,
+  findContactCalling,
+  findDay,
+  findDueCallbacks,
+  resetUserCalls,
+} from './calls.repository.ts';
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { saveDisposition } from './dispositions.service.ts';
@@ -48,6 +55,17 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       const call = await placeCall(ctx, viewerOf(request).userId, request.body);
       return reply.status(201).send({ call });
+    },
+  );
+
+  typed.get(
+    '/api/calls/:id',
+    { ...approved, schema: { params: IdParams, response: { 200: CallResponseSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const call = await asUser(userId, (trx) => findCall(trx, userId, request.params.id));
+      if (!call) throw new AppError('NOT_FOUND', 'Call not found');
+      return { call };
     },
   );
 
@@ -132,6 +150,26 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
         };
       });
       return { lines, stats: callStats(entries) };
+    },
+  );
+
+  typed.get(
+    '/api/calls/callbacks',
+    { ...approved, schema: { response: { 200: z.object({ callbacks: z.array(DueCallbackSchema) }) } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const rows = await asUser(userId, (trx) => findDueCallbacks(trx, userId, ctx.clock()));
+      return {
+        callbacks: rows.map((r) => ({
+          dispositionId: r.id,
+          contactId: r.contact_id ?? '',
+          contactName: `${r.first_name} ${r.last_name}`.trim(),
+          phone: r.phone,
+          company: r.company,
+          callbackDate: (r.callback_date ?? new Date(0)).toISOString(),
+          notes: r.notes,
+        })),
+      };
     },
   );
 

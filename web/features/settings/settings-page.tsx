@@ -7,9 +7,10 @@ import { useTheme } from '../theme/theme-provider.tsx';
 import { NotBuiltYet } from '../placeholders/not-built-yet.tsx';
 import { EmailConfigurationCard } from '../email/components/email-configuration-card.tsx';
 import { EmailTemplatesCard } from '../email/components/email-templates-card.tsx';
+import { PhoneSettingsCard } from '../calls/components/phone-settings-card.tsx';
 
 const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
-const SETTINGS_TABS = ['profile', 'email', 'notifications', 'appearance', 'integrations'];
+const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
  * /settings (spec part 2 §2.10). Email and Appearance work; the other tabs say plainly what is not built yet. The
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <TabsList className="flex-wrap">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="email">Email</TabsTrigger>
+          <TabsTrigger value="phone">Phone</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="appearance">Appearance</TabsTrigger>
           <TabsTrigger value="integrations">Integrations</TabsTrigger>
@@ -43,6 +45,9 @@ export function SettingsPage() {
             </Link>
             .
           </p>
+        </TabsContent>
+        <TabsContent value="phone">
+          <PhoneSettingsCard />
         </TabsContent>
         <TabsContent value="notifications">
           <NotBuiltYet title="Notifications" what="Notification preferences are not built yet." />

@@ -1,4 +1,5 @@
 import { Outlet, useNavigate } from 'react-router';
+import { ActiveCallPanel } from '../calls/components/active-call-panel.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Moon, PanelLeft, Sun } from 'lucide-react';
 import { toast } from 'sonner';
@@ -126,6 +127,7 @@ export function AppShell() {
         </header>
         <main className={cn('flex-1 p-4 md:p-6')}>
           <Outlet />
+          <ActiveCallPanel />
         </main>
       </div>
     </div>

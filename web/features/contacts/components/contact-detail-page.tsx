@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Download, Mail, Pencil, Phone, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, Mail, Pencil, Phone, PhoneCall, Send, Trash2 } from 'lucide-react';
 import { historyValue, titleCaseField } from '#domain/contacts/contact-history.ts';
 import { isPlaceholderEmail } from '#domain/contacts/cold-lead.ts';
 import type { HistoryEntry } from '#domain/contacts/contact.schema.ts';
@@ -19,6 +19,8 @@ import { useMissingContactRedirect } from './use-missing-contact-redirect.ts';
 import { useExportContacts } from '../../contact-export/export-contacts.ts';
 import { ContactEmailsCard } from '../../email/components/contact-emails-card.tsx';
 import { SendEmailDialog } from '../../email/components/send-email-dialog.tsx';
+import { useCallAction } from '../../calls/use-call-action.ts';
+import { ContactCallsCard } from '../../calls/components/contact-calls-card.tsx';
 
 /** /contacts/{id} (spec part 1 §2): the contact, its e-mails and history, Edit, Delete, Send Email and export. */
 export function ContactDetailPage() {
@@ -30,6 +32,7 @@ export function ContactDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [emailing, setEmailing] = useState(false);
   const { exportContacts, exporting } = useExportContacts();
+  const callContact = useCallAction();
   useMissingContactRedirect(detail.isError);
   if (!detail.data) return <Spinner />;
   const { contact, history } = detail.data;
@@ -71,6 +74,20 @@ export function ContactDetailPage() {
             {contact.isQualified && <Badge variant="green">Qualified</Badge>}
           </div>
           <div className="ml-auto flex flex-wrap gap-2">
+            {contact.phone && (
+              <Button
+                onClick={() =>
+                  callContact({
+                    contactId: contact.id,
+                    name,
+                    phone: contact.phone ?? '',
+                    company: contact.company,
+                  })
+                }
+              >
+                <PhoneCall /> Call
+              </Button>
+            )}
             {isSendableAddress(contact.email) && (
               <Button variant="outline" onClick={() => setEmailing(true)}>
                 <Send /> Send Email
@@ -141,6 +158,7 @@ export function ContactDetailPage() {
           </div>
         </CardContent>
       </Card>
+      <ContactCallsCard contactId={contact.id} enabled={!deleting} />
       <ContactEmailsCard contactId={contact.id} enabled={!deleting} />
       <HistoryCard history={history} />
       <SendEmailDialog contact={contact} open={emailing} onOpenChange={setEmailing} />

@@ -36,6 +36,7 @@ import { SendToCampaignDialog } from './send-to-campaign-dialog.tsx';
 import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
 import { useExportContacts } from '../../contact-export/export-contacts.ts';
 import { SendEmailDialog } from '../../email/components/send-email-dialog.tsx';
+import { useCallAction } from '../../calls/use-call-action.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -63,6 +64,7 @@ export function ContactListPage() {
   const [rowToDelete, setRowToDelete] = useState<ContactListItem | null>(null);
   const [rowToEmail, setRowToEmail] = useState<ContactListItem | null>(null);
   const { exportContacts, exporting } = useExportContacts();
+  const callContact = useCallAction();
   const debounce = useRef<number | undefined>(undefined);
   const queryClient = useQueryClient();
 
@@ -235,6 +237,14 @@ export function ContactListPage() {
           }}
           onDelete={setRowToDelete}
           onEmail={setRowToEmail}
+          onCall={(c) =>
+            callContact({
+              contactId: c.id,
+              name: `${c.firstName} ${c.lastName}`,
+              phone: c.phone ?? '',
+              company: c.company,
+            })
+          }
         />
       ) : (
         !contacts.isError && (

@@ -61,6 +61,7 @@ export function ContactsTable(props: {
   onSort: (column: ContactSort) => void;
   onDelete: (contact: ContactListItem) => void;
   onEmail: (contact: ContactListItem) => void;
+  onCall: (contact: ContactListItem) => void;
 }) {
   const navigate = useNavigate();
   const pageSelected =
@@ -143,6 +144,7 @@ export function ContactsTable(props: {
                     <DropdownMenuItem onSelect={() => void navigate(`/contacts/${c.id}/edit`)}>
                       Edit
                     </DropdownMenuItem>
+                    {c.phone && <DropdownMenuItem onSelect={() => props.onCall(c)}>Call</DropdownMenuItem>}
                     {canEmail && (
                       <DropdownMenuItem onSelect={() => props.onEmail(c)}>Send Email</DropdownMenuItem>
                     )}

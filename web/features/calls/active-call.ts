@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from 'react';
+import type { Call } from '#domain/calls/call.schema.ts';
+import { placeCall } from './api/place-call.ts';
+
+/** Who is being called: what the call panel shows and the disposition is saved against. */
+export type CallTarget = { contactId?: string; name: string; phone: string; company?: string | null };
+export type ActiveCall = { call: Call; target: CallTarget };
+
+let current: ActiveCall | null = null;
+const listeners = new Set<() => void>();
+const set = (next: ActiveCall | null) => {
+  current = next;
+  for (const notify of listeners) notify();
+};
+
+/** The call this tab is on (one at a time), shown by the call panel until its disposition is saved or skipped. */
+export function useActiveCall(): ActiveCall | null {
+  return useSyncExternalStore(
+    (notify) => {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    () => current,
+  );
+}
+
+/** Calls a contact or a number and opens the call panel on success (spec part 1 §5 click-to-call). */
+export async function callTarget(
+  target: CallTarget,
+  setup: { provider: 'simulator' | 'twilio'; from: string | null },
+): Promise<void> {
+  const call = await placeCall(
+    { contactId: target.contactId, to: target.phone, from: setup.from },
+    setup.provider,
+  );
+  if (call) set({ call, target });
+}
+
+export const closeActiveCall = () => set(null);

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PhoneOff, X } from 'lucide-react';
+import { formatDuration } from '#domain/calls/call-log.ts';
+import { isFinished, type CallStatus } from '#domain/calls/call-status.ts';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { closeActiveCall, useActiveCall } from '../active-call.ts';
+import { useCall, useHangUp } from '../api/calls-queries.ts';
+import { DispositionForm } from './disposition-form.tsx';
+
+const STATUS_TEXT: Record<CallStatus, string> = {
+  queued: 'Calling…',
+  initiated: 'Calling…',
+  ringing: 'Ringing…',
+  'in-progress': 'Connected',
+  completed: 'Call ended',
+  busy: 'Busy',
+  'no-answer': 'No answer',
+  failed: 'Call failed',
+  canceled: 'Canceled',
+};
+
+/**
+ * The call in progress, bottom right on every screen: who, the live state and a timer while connected, END CALL,
+ * then the disposition (spec part 2 §2.5 in-call panel, §4.1, §4.4). When the call ends with no disposition chosen,
+ * the spec's 'Call Ended' prompt asks for one.
+ */
+export function ActiveCallPanel() {
+  const active = useActiveCall();
+  if (!active) return null;
+  return <Panel key={active.call.id} />;
+}
+
+function Panel() {
+  const active = useActiveCall()!;
+  const live = useCall(active.call.id);
+  const call = live.data ?? active.call;
+  const hangUp = useHangUp();
+  const [now, setNow] = useState(() => Date.now());
+  const [chosen, setChosen] = useState(false);
+  const endedPrompted = useRef(false);
+  const finished = isFinished(call.status);
+
+  useEffect(() => {
+    if (call.status !== 'in-progress') return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [call.status]);
+
+  useEffect(() => {
+    if (finished && !chosen && active.target.contactId && !endedPrompted.current) {
+      endedPrompted.current = true;
+      toast.info('Call Ended', { description: 'Please select a disposition and save the call log' });
+    }
+  }, [finished, chosen, active.target.contactId]);
+
+  const seconds = finished
+    ? (call.durationSeconds ?? 0)
+    : call.answeredAt
+      ? Math.max(0, Math.round((now - new Date(call.answeredAt).getTime()) / 1000))
+      : 0;
+
+  return (
+    <section
+      aria-label="Current call"
+      className="fixed bottom-4 right-4 z-40 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-xl"
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{active.target.name}</p>
+          <p className="text-sm text-muted-foreground">{formatPhoneForDisplay(active.target.phone)}</p>
+        </div>
+        <div className="ml-auto text-right">
+          <p className="text-sm font-medium" aria-live="polite">
+            {STATUS_TEXT[call.status]}
+          </p>
+          <p className="font-mono text-sm tabular-nums" aria-label="Call time">
+            {formatDuration(seconds)}
+          </p>
+        </div>
+        {finished && (
+          <Button variant="ghost" size="icon" aria-label="Close" onClick={closeActiveCall}>
+            <X />
+          </Button>
+        )}
+      </div>
+      {call.error && <p className="text-sm text-destructive">{call.error}</p>}
+      {!finished && (
+        <Button
+          variant="destructive"
+          disabled={hangUp.isPending}
+          onClick={() =>
+            hangUp.mutate(call.id, {
+              onSuccess: () => toast.success('Call ended'),
+              onError: (error) => toast.error('Could not end the call', { description: error.message }),
+            })
+          }
+        >
+          <PhoneOff /> END CALL
+        </Button>
+      )}
+      {active.target.contactId ? (
+        <DispositionForm
+          contactId={active.target.contactId}
+          callId={call.id}
+          durationSeconds={seconds}
+          onChosen={setChosen}
+          onSaved={closeActiveCall}
+        />
+      ) : (
+        <p className="text-xs text-muted-foreground">A number without a contact: no disposition to record.</p>
+      )}
+    </section>
+  );
+}

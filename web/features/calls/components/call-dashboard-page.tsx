@@ -1,0 +1,281 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { PhoneCall, QrCode, RotateCcw, Headphones } from 'lucide-react';
+import { DueCallbackSchema } from '#domain/calls/call.schema.ts';
+import { formatCallTime, formatDuration } from '#domain/calls/call-log.ts';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
+import { useCallingSetup, useDayLog, useResetCallSystem } from '../api/calls-queries.ts';
+import { useCallAction } from '../use-call-action.ts';
+import { MobileQrDialog } from './mobile-qr-dialog.tsx';
+
+const dayInput = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const mmddyyyy = (d: Date) =>
+  `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+
+/**
+ * /power-dialer, the call dashboard (spec part 2 §2.4): the Power Dialer and Browser Dialer cards, callbacks that
+ * are due, and the Call Logs Dashboard for a day of the browser's (DECISIONS.md day boundaries) with its four cards
+ * and the Call History, refreshed every 60 s and on every change.
+ */
+export function CallDashboardPage() {
+  const [day, setDay] = useState(() => dayInput(new Date()));
+  const from = new Date(`${day}T00:00:00`);
+  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 1);
+  const log = useDayLog(from, to);
+  const setup = useCallingSetup();
+  const reset = useResetCallSystem();
+  const callContact = useCallAction();
+  const [resetting, setResetting] = useState(false);
+  const [qr, setQr] = useState(false);
+  const [number, setNumber] = useState('');
+
+  const dial = (event: FormEvent) => {
+    event.preventDefault();
+    if (!number.trim()) return toast.error('No number entered');
+    callContact({ name: number.trim(), phone: number.trim() });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Power Dialer</h1>
+        <p className="text-muted-foreground">
+          {setup.data?.provider === 'twilio'
+            ? 'Calls go out through Twilio.'
+            : 'Calls go through the built-in simulator: no telephony account is needed, and no real phone rings.'}{' '}
+          {setup.data &&
+            `Calling from ${setup.data.defaultFrom ? formatPhoneForDisplay(setup.data.defaultFrom) : 'no caller ID yet'}.`}{' '}
+          <Link to="/settings?tab=phone" className="text-primary hover:underline">
+            Caller IDs
+          </Link>
+        </p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Power Dialer</CardTitle>
+            <CardDescription>
+              The browser dialer that walks a call queue arrives with the next release.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            <Button disabled title="The browser dialer is not built yet">
+              <Headphones /> Power Dialer
+            </Button>
+            <Button variant="outline" onClick={() => setQr(true)}>
+              <QrCode /> Mobile QR
+            </Button>
+            <Button variant="outline" onClick={() => setResetting(true)}>
+              <RotateCcw /> Reset Call System
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Browser Dialer</CardTitle>
+            <CardDescription>Call any number, or bring contacts in.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <form className="flex gap-2" onSubmit={dial}>
+              <Label htmlFor="dial-number" className="sr-only">
+                Phone number
+              </Label>
+              <Input
+                id="dial-number"
+                type="tel"
+                placeholder="Phone number"
+                value={number}
+                onChange={(e) => setNumber(e.target.value)}
+              />
+              <Button type="submit">
+                <PhoneCall /> Call
+              </Button>
+            </form>
+            <div className="flex flex-wrap gap-2">
+              <ImportContactsDialog />
+              <Button variant="outline" disabled title="Call queues arrive with projects">
+                Select Campaign
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+      <DueCallbacks
+        onCall={(c) =>
+          callContact({
+            contactId: c.contactId,
+            name: c.contactName,
+            phone: c.phone ?? '',
+            company: c.company,
+          })
+        }
+      />
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle>Call Logs Dashboard</CardTitle>
+            <CardDescription>
+              Your calls of the day, refreshed every minute and as calls happen.
+            </CardDescription>
+          </div>
+          <div className="ml-auto flex flex-col gap-1.5">
+            <Label htmlFor="log-day">Day</Label>
+            <Input
+              id="log-day"
+              type="date"
+              value={day}
+              onChange={(e) => e.target.value && setDay(e.target.value)}
+            />
+          </div>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {log.isPending ? (
+            <Spinner />
+          ) : log.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              Could not load the call logs: {log.error.message}
+            </p>
+          ) : (
+            <>
+              <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Call statistics">
+                <Stat label="Total Calls" value={String(log.data.stats.total)} />
+                <Stat
+                  label="Answered"
+                  value={String(log.data.stats.answered)}
+                  note={`${log.data.stats.answerRate}% answer rate`}
+                />
+                <Stat
+                  label="Qualified"
+                  value={String(log.data.stats.qualified)}
+                  note={`${log.data.stats.qualifiedRate}% of answered`}
+                />
+                <Stat
+                  label="Total Time"
+                  value={formatDuration(log.data.stats.totalSeconds)}
+                  note={`${formatDuration(log.data.stats.averageSeconds)} average`}
+                />
+              </dl>
+              <section aria-label="Call History" className="flex flex-col gap-2">
+                <h2 className="font-semibold">Call History</h2>
+                {log.data.lines.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No calls found for {mmddyyyy(from)}</p>
+                ) : (
+                  <ul className="flex flex-col divide-y divide-border rounded-md border border-border text-sm">
+                    {log.data.lines.map((line) => (
+                      <li key={line.key} className="flex flex-wrap items-center gap-3 p-3">
+                        <div className="flex min-w-48 flex-col">
+                          {line.contactId ? (
+                            <Link to={`/contacts/${line.contactId}`} className="font-medium hover:underline">
+                              {line.contactName ?? 'Deleted contact'}
+                            </Link>
+                          ) : (
+                            <span className="font-medium">
+                              {line.contactName ?? (line.callId ? 'No contact' : 'Deleted contact')}
+                            </span>
+                          )}
+                          <span className="text-muted-foreground">
+                            {[line.phone && formatPhoneForDisplay(line.phone), line.company]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </span>
+                        </div>
+                        {line.disposition ? (
+                          <Badge>{line.disposition.replaceAll('-', ' ')}</Badge>
+                        ) : (
+                          line.status && <Badge variant="secondary">{line.status.replaceAll('-', ' ')}</Badge>
+                        )}
+                        <span className="ml-auto tabular-nums">{formatDuration(line.durationSeconds)}</span>
+                        <span className="tabular-nums text-muted-foreground">
+                          {formatCallTime(new Date(line.at))}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={resetting}
+        onOpenChange={setResetting}
+        title="Reset the call system?"
+        description="Calls still marked as going on are closed and the call lock is released. Use it when a call is stuck."
+        confirmLabel="Reset"
+        busy={reset.isPending}
+        onConfirm={() =>
+          reset.mutate(undefined, {
+            onSuccess: ({ closed }) => {
+              setResetting(false);
+              toast.success('Call system reset', { description: `${closed} unfinished call(s) closed.` });
+            },
+            onError: (error) => toast.error('Error', { description: error.message }),
+          })
+        }
+      />
+      <MobileQrDialog open={qr} onOpenChange={setQr} />
+    </div>
+  );
+}
+
+function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-md border border-border p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+      {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
+    </div>
+  );
+}
+
+function DueCallbacks({ onCall }: { onCall: (c: z.infer<typeof DueCallbackSchema>) => void }) {
+  const callbacks = useQuery({
+    queryKey: ['calls', 'callbacks'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch('/api/calls/callbacks', {
+          schema: z.object({ callbacks: z.array(DueCallbackSchema) }),
+          signal,
+        })
+      ).callbacks,
+    refetchInterval: 60_000,
+  });
+  if (!callbacks.data?.length) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Callbacks due</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul aria-label="Callbacks due" className="flex flex-col divide-y divide-border text-sm">
+          {callbacks.data.map((c) => (
+            <li key={c.dispositionId} className="flex flex-wrap items-center gap-3 py-2">
+              <Link to={`/contacts/${c.contactId}`} className="font-medium hover:underline">
+                {c.contactName}
+              </Link>
+              <span className="text-muted-foreground">{new Date(c.callbackDate).toLocaleDateString()}</span>
+              {c.notes && <span className="text-muted-foreground">{c.notes}</span>}
+              <Button size="sm" className="ml-auto" disabled={!c.phone} onClick={() => onCall(c)}>
+                <PhoneCall /> Call back
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { formatDuration } from '#domain/calls/call-log.ts';
+import { DISPOSITION_LABELS, type Disposition } from '#domain/calls/disposition.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useContactCalling, useRemoveDoNotCall } from '../api/calls-queries.ts';
+
+const labelOf = (d: string) => DISPOSITION_LABELS[d as Disposition] ?? d;
+
+/**
+ * A contact's calls and dispositions, newest first, and its do-not-call state with "Remove from do-not-call" behind a
+ * confirmation (issue 5).
+ */
+export function ContactCallsCard({ contactId, enabled = true }: { contactId: string; enabled?: boolean }) {
+  const calling = useContactCalling(contactId, enabled);
+  const remove = useRemoveDoNotCall();
+  const [confirming, setConfirming] = useState(false);
+  if (calling.isPending) return <Spinner />;
+  if (calling.isError) return null;
+  const { calls, dispositions, doNotCall } = calling.data;
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center gap-3">
+        <CardTitle>Calls</CardTitle>
+        {doNotCall && (
+          <>
+            <Badge variant="destructive">Do not call</Badge>
+            <Button variant="outline" size="sm" className="ml-auto" onClick={() => setConfirming(true)}>
+              Remove from do-not-call
+            </Button>
+          </>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {calls.length === 0 && dispositions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No calls yet.</p>
+        ) : (
+          <ul aria-label="Calls" className="flex flex-col gap-2 text-sm">
+            {calls.map((c) => {
+              const d = dispositions.find((x) => x.callId === c.id);
+              return (
+                <li
+                  key={c.id}
+                  className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2"
+                >
+                  <span>{new Date(c.startedAt).toLocaleString()}</span>
+                  <Badge variant="secondary">{c.status}</Badge>
+                  {d && <Badge>{labelOf(d.disposition)}</Badge>}
+                  <span className="ml-auto tabular-nums text-muted-foreground">
+                    {formatDuration(c.durationSeconds ?? 0)}
+                  </span>
+                  {d?.notes && <p className="w-full whitespace-pre-wrap text-muted-foreground">{d.notes}</p>}
+                </li>
+              );
+            })}
+            {dispositions
+              .filter((d) => !d.callId)
+              .map((d) => (
+                <li
+                  key={d.id}
+                  className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2"
+                >
+                  <span>{new Date(d.calledAt).toLocaleString()}</span>
+                  <Badge>{labelOf(d.disposition)}</Badge>
+                  {d.callbackDate && <span>Call back {new Date(d.callbackDate).toLocaleDateString()}</span>}
+                  {d.notes && <p className="w-full whitespace-pre-wrap text-muted-foreground">{d.notes}</p>}
+                </li>
+              ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove from do-not-call?"
+        description="This number asked not to be called. Remove it only if you have their permission to call again."
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(contactId, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.success('Removed from do-not-call');
+            },
+            onError: (error) => toast.error('Error', { description: error.message }),
+          })
+        }
+      />
+    </Card>
+  );
+}

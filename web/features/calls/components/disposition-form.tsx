@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  canSaveDisposition,
+  DISPOSITION_LABELS,
+  DispositionSchema,
+  LeadQualificationSchema,
+  type Disposition,
+  type LeadQualification,
+} from '#domain/calls/disposition.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useSaveDisposition } from '../api/calls-queries.ts';
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * The disposition of a call (spec part 2 §4.4, §5.5): the eight values, notes, lead qualification (cold by
+ * default), and for call-back a date that cannot be in the past. Save shows only when a disposition is set, and for
+ * call-back only with a date. Qualified sets is_qualified; do-not-call puts the number on the do-not-call list.
+ */
+export function DispositionForm({
+  contactId,
+  callId,
+  durationSeconds,
+  onChosen,
+  onSaved,
+}: {
+  contactId: string;
+  callId: string | null;
+  durationSeconds: number;
+  onChosen?: (chosen: boolean) => void;
+  onSaved: () => void;
+}) {
+  const [disposition, setDisposition] = useState<Disposition | null>(null);
+  const [notes, setNotes] = useState('');
+  const [qualification, setQualification] = useState<LeadQualification>('cold');
+  const [callbackDay, setCallbackDay] = useState('');
+  const save = useSaveDisposition();
+  const callbackDate = callbackDay ? new Date(`${callbackDay}T09:00:00`) : null;
+  const allowed = canSaveDisposition({ disposition, callbackDate, hasContact: true }, new Date());
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!disposition || !allowed) return;
+    save.mutate(
+      {
+        contactId,
+        callId,
+        disposition,
+        notes: notes || undefined,
+        qualification,
+        callbackDate: disposition === 'call-back' && callbackDate ? callbackDate.toISOString() : null,
+        callDurationSeconds: durationSeconds,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Disposition saved', { description: DISPOSITION_LABELS[disposition] });
+          onSaved();
+        },
+        onError: (error) => toast.error('Error saving disposition', { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={handleSubmit} aria-label="Disposition">
+      <fieldset className="grid grid-cols-2 gap-1.5">
+        <legend className="mb-1 text-sm font-medium">Disposition</legend>
+        {DispositionSchema.options.map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="disposition"
+              value={value}
+              checked={disposition === value}
+              onChange={() => {
+                setDisposition(value);
+                onChosen?.(true);
+              }}
+            />
+            {DISPOSITION_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      {disposition === 'call-back' && (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="callback-date">Callback date</Label>
+          <Input
+            id="callback-date"
+            type="date"
+            min={today()}
+            value={callbackDay}
+            onChange={(e) => setCallbackDay(e.target.value)}
+          />
+        </div>
+      )}
+      <div className="grid grid-cols-2 gap-2">
+        <div className="col-span-2 flex flex-col gap-1.5">
+          <Label htmlFor="call-notes">Notes</Label>
+          <Textarea id="call-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="lead-qualification">Lead</Label>
+          <NativeSelect
+            id="lead-qualification"
+            value={qualification}
+            onChange={(e) => setQualification(LeadQualificationSchema.parse(e.target.value))}
+          >
+            {LeadQualificationSchema.options.map((q) => (
+              <option key={q} value={q}>
+                {q[0]!.toUpperCase() + q.slice(1)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {allowed && (
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save disposition'}
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { CallerIdInputSchema } from '#domain/calls/call.schema.ts';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  useAddCallerId,
+  useCallingSetup,
+  useDeleteCallerId,
+  useMakeDefaultCallerId,
+} from '../api/calls-queries.ts';
+
+/** What the simulator does with a dialled number (README, server/telephony/simulator.ts). */
+const SIMULATOR_OUTCOMES = [
+  ['ends in 0', 'busy'],
+  ['ends in 1', 'rings, no answer'],
+  ['ends in 2', 'fails'],
+  ['area code 999 / 998 / 997', 'refused: not verified / geo-permissions / trial account'],
+  ['anything else', 'rings, answered after 3 s, talks 30 s'],
+];
+
+/**
+ * Settings → Phone (DECISIONS.md "Caller-ID numbers"): the numbers a user calls from, one of them the default.
+ * On the simulator a caller ID exists out of the box, so the first call needs no set-up.
+ */
+export function PhoneSettingsCard() {
+  const setup = useCallingSetup();
+  const add = useAddCallerId();
+  const makeDefault = useMakeDefaultCallerId();
+  const remove = useDeleteCallerId();
+  const [number, setNumber] = useState('');
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const handleAdd = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CallerIdInputSchema.safeParse({ number, label: label || undefined });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid number');
+    setError(null);
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        setNumber('');
+        setLabel('');
+        toast.success('Caller ID added');
+      },
+      onError: (e) => setError(e.message),
+    });
+  };
+
+  if (setup.isPending) return <Spinner />;
+  const data = setup.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Phone</CardTitle>
+        <CardDescription>
+          {data?.provider === 'twilio'
+            ? 'Calls go out through Twilio, from the caller ID you choose (it must be one of your Twilio numbers).'
+            : 'Calls go through the built-in simulator: nothing real is dialled and no account is needed.'}{' '}
+          {data?.defaultFrom &&
+            `Calls are placed from ${formatPhoneForDisplay(data.defaultFrom)} unless you choose otherwise.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {data && data.callerIds.length > 0 && (
+          <ul
+            aria-label="Caller IDs"
+            className="flex flex-col divide-y divide-border rounded-md border border-border text-sm"
+          >
+            {data.callerIds.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center gap-3 p-3">
+                <span className="font-medium">{formatPhoneForDisplay(c.number)}</span>
+                {c.label && <span className="text-muted-foreground">{c.label}</span>}
+                {c.isDefault && <Badge variant="secondary">Default</Badge>}
+                <div className="ml-auto flex gap-1">
+                  {!c.isDefault && (
+                    <Button variant="ghost" size="sm" onClick={() => makeDefault.mutate(c.id)}>
+                      Make default
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => remove.mutate(c.id)}
+                    aria-label={`Remove ${c.number}`}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={handleAdd}
+          noValidate
+          aria-label="Add a caller ID"
+        >
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="caller-id-number">Caller ID number</Label>
+            <Input
+              id="caller-id-number"
+              type="tel"
+              value={number}
+              onChange={(e) => setNumber(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="caller-id-label">Label (optional)</Label>
+            <Input id="caller-id-label" value={label} onChange={(e) => setLabel(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={add.isPending}>
+            Add
+          </Button>
+        </form>
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        {data?.provider === 'simulator' && (
+          <div className="text-sm">
+            <p className="mb-1 font-medium">What the simulator does with the number you call</p>
+            <table className="w-full text-left text-muted-foreground">
+              <tbody>
+                {SIMULATOR_OUTCOMES.map(([when, what]) => (
+                  <tr key={when}>
+                    <td className="py-0.5 pr-4">{when}</td>
+                    <td>{what}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
