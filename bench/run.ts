@@ -4,6 +4,7 @@ import { adminQuery, startTestPostgres, withDatabase } from '../server/test/test
 import { benchContactList } from './contacts-list.bench.ts';
 import { benchContactTransfer } from './contacts-transfer.bench.ts';
 import { benchEmailSend } from './email-send.bench.ts';
+import { benchCalls } from './calls.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -11,6 +12,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   contacts: benchContactList,
   transfer: benchContactTransfer,
   email: benchEmailSend,
+  calls: benchCalls,
 };
 
 /**

@@ -24,4 +24,6 @@ export type AppContext = {
   telephony: TelephonyProvider;
   /** The instance's caller ID when a user has set none (E.164), or null. */
   defaultCallerId: string | null;
+  /** How long a provider may take to accept a call before it counts as failed. */
+  providerTimeoutMs: number;
 };

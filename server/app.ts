@@ -50,7 +50,7 @@ export type AppConfig = {
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** The telephony provider; the simulator by default, its time scaled down in tests. */
-  telephony?: { provider: 'simulator'; timeScale: number };
+  telephony?: { provider: 'simulator'; timeScale: number; timeoutMs?: number };
   /** The instance's caller ID (E.164); on the simulator one exists out of the box (DECISIONS.md). */
   defaultCallerId?: string | null;
   clock?: () => Date;
@@ -125,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     }),
     defaultCallerId:
       config.defaultCallerId === undefined ? SIMULATOR_CALLER_ID : normalizePhone(config.defaultCallerId),
+    providerTimeoutMs: config.telephony?.timeoutMs ?? 10_000,
   };
 
   await app.register(fastifyCookie);

@@ -11,15 +11,17 @@ const TALK_MS = 30_000;
 /**
  * What the simulator does with a number (README "Calling without a telephony account"), so anyone can reproduce
  * every outcome. By the dialled number's first digits after the country code, provider errors:
- * 999… not verified, 998… geo-permissions, 997… trial account. Otherwise by its last digit:
+ * 999… not verified, 998… geo-permissions, 997… trial account; 996… the provider does not answer at all (as a
+ * provider that is down or overloaded would not). Otherwise by its last digit:
  * 0 busy, 1 no answer, 2 failed, anything else rings, is answered after 3 s and talks for 30 s.
  */
-export function simulatedOutcome(to: string): { error: string } | { steps: Step[] } {
+export function simulatedOutcome(to: string): { error: string } | { hang: true } | { steps: Step[] } {
   const digits = phoneDigits(to).replace(/^1(?=\d{10}$)/, '');
   if (digits.startsWith('999')) return { error: `The number ${to} is not verified for this account.` };
   if (digits.startsWith('998'))
     return { error: `Account not authorized to call ${to}. Check your geo-permissions settings.` };
   if (digits.startsWith('997')) return { error: 'This trial account can only call verified numbers.' };
+  if (digits.startsWith('996')) return { hang: true };
   const last = digits.at(-1);
   if (last === '0')
     return {
@@ -97,6 +99,7 @@ export function createSimulator(options: {
     placeCall(request) {
       const outcome = simulatedOutcome(request.to);
       if ('error' in outcome) return Promise.reject(new ProviderError(outcome.error));
+      if ('hang' in outcome) return new Promise(() => undefined);
       const providerCallId = `SIM${randomBytes(16).toString('hex')}`;
       const timers = outcome.steps.map((step) =>
         setTimeout(() => send(providerCallId, step.status), step.afterMs * options.timeScale),

@@ -106,6 +106,17 @@ describe('click-to-call on the simulator', () => {
     expect(failed.rows[0].n).toBe(3);
   });
 
+  it('gives up on a provider that does not answer, at once and without placing the call twice', async () => {
+    const started = Date.now();
+    const hanging = await call({ to: '(996) 555-0100' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(hanging.statusCode).toBe(502);
+    expect(hanging.json().message).toMatch(/did not answer in time/);
+    const rows = (await ctx.db.admin.query('select status from calls')).rows;
+    expect(rows).toEqual([{ status: 'failed' }]);
+    expect((await ctx.db.admin.query('select count(*)::int as n from call_locks')).rows[0].n).toBe(0);
+  });
+
   it('hangs up a live call on request', async () => {
     const placed = await call({ to: '5550100007' });
     const id = placed.json().call.id as string;

@@ -29,7 +29,19 @@ export const SAME_NUMBERS = {
     "The 'from' number and contact's number cannot be the same. Please use a different 'from' number.",
 };
 
-type CallingContext = Pick<AppContext, 'db' | 'clock' | 'telephony' | 'defaultCallerId'>;
+type CallingContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'telephony' | 'defaultCallerId' | 'providerTimeoutMs'
+>;
+
+/** A provider that is down or slow never holds a click for long: the call fails with a clear reason. */
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProviderError(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Places a call (spec part 1 §5, part 2 §5.3; DECISIONS.md duplicate prevention, server as the authority):
@@ -103,7 +115,11 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
   if (call.status !== 'queued' || call.requestId !== input.requestId) return call;
 
   try {
-    const accepted = await ctx.telephony.placeCall({ callId: call.id, from, to });
+    const accepted = await withTimeout(
+      ctx.telephony.placeCall({ callId: call.id, from, to }),
+      ctx.providerTimeoutMs,
+      'The telephony provider did not answer in time. Could not connect to calling service',
+    );
     return await asUser((trx) => recordProviderAnswer(trx, userId, call.id, accepted, ctx.clock()));
   } catch (error) {
     const message = error instanceof ProviderError ? error.message : 'Could not connect to calling service';

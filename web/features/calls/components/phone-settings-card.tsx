@@ -21,6 +21,7 @@ const SIMULATOR_OUTCOMES = [
   ['ends in 1', 'rings, no answer'],
   ['ends in 2', 'fails'],
   ['area code 999 / 998 / 997', 'refused: not verified / geo-permissions / trial account'],
+  ['area code 996', 'the provider never answers (the call fails after 10 s)'],
   ['anything else', 'rings, answered after 3 s, talks 30 s'],
 ];
 
