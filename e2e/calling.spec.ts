@@ -124,4 +124,38 @@ test.describe('calling on the simulator', () => {
     await page.getByRole('button', { name: 'Call', exact: true }).click();
     await expect(page.getByText('Call initiated')).toBeVisible();
   });
+
+  test('bulk call of five contacts, one without a phone: called one a second on the server, with the summary', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server);
+    for (const [i, phone] of [
+      '(555) 010-0103',
+      '(555) 010-0104',
+      '(555) 010-0105',
+      '(555) 010-0106',
+      null,
+    ].entries())
+      await createContactThroughApi(server, cookie, {
+        firstName: `Bulk${i}`,
+        lastName: 'Lead',
+        email: `bulk${i}@b.example`,
+        phone,
+      });
+    await page.goto('/contacts');
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.getByRole('button', { name: 'Call Selected' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Confirm Bulk Call');
+    await dialog.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(page.getByText('Calls initiated')).toBeVisible();
+    await expect(page.getByText("1 selected contact(s) don't have phone numbers.")).toBeVisible();
+    const summary = dialog.getByRole('region', { name: 'Bulk call summary' });
+    await expect(summary).toContainText('Finished.', { timeout: 20_000 });
+    await expect(summary).toContainText('4 called · 0 skipped · 0 failed');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.goto('/power-dialer');
+    await expect(page.getByLabel('Call statistics')).toContainText('Total Calls4');
+  });
 });

@@ -24,6 +24,8 @@ import { registerContactImportRoutes } from './modules/contact-import/import.rou
 import { registerCallRoutes } from './modules/calls/calls.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
 import { startStaleCallSweeper } from './modules/calls/stale-calls.ts';
+import { startBulkCallRunner } from './modules/calls/bulk-calls.ts';
+import { BULK_CALL_SPACING_MS } from '#domain/calls/call-guard.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { registerAccessControl, type RouteAccess } from './plugins/access-control.ts';
@@ -50,7 +52,7 @@ export type AppConfig = {
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** The telephony provider; the simulator by default, its time scaled down in tests. */
-  telephony?: { provider: 'simulator'; timeScale: number; timeoutMs?: number };
+  telephony?: { provider: 'simulator'; timeScale: number; timeoutMs?: number; bulkSpacingMs?: number };
   /** The instance's caller ID (E.164); on the simulator one exists out of the box (DECISIONS.md). */
   defaultCallerId?: string | null;
   clock?: () => Date;
@@ -158,8 +160,14 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   await changes.start();
   const stopSweeper = startStaleCallSweeper(ctx);
+  const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
+  const stopBulkCalls = startBulkCallRunner(ctx, {
+    spacingMs: bulkSpacingMs,
+    tickMs: Math.min(200, bulkSpacingMs),
+  });
   app.addHook('onClose', async () => {
     stopSweeper();
+    stopBulkCalls();
     await changes.stop();
     await db.destroy();
   });

@@ -248,6 +248,30 @@ export type CallLocksTable = { user_id: string; request_id: string; taken_at: Ti
 
 export type DoNotCallTable = { user_id: string; number_e164: string; added_at: Generated<Date> };
 
+export type BulkCallJobsTable = {
+  id: Generated<string>;
+  user_id: string;
+  from_number: string;
+  status: Generated<'running' | 'done' | 'canceled'>;
+  total: number;
+  next_at: Generated<Date>;
+  created_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+};
+
+export type BulkCallItemsTable = {
+  job_id: string;
+  position: number;
+  user_id: string;
+  contact_id: string | null;
+  contact_name: string;
+  request_id: string;
+  state: Generated<'pending' | 'called' | 'skipped' | 'failed'>;
+  reason: string | null;
+  call_id: string | null;
+  done_at: NullableTimestamp;
+};
+
 export type Database = {
   contacts: ContactsTable;
   contact_history: ContactHistoryTable;
@@ -269,4 +293,6 @@ export type Database = {
   calls: CallsTable;
   call_locks: CallLocksTable;
   do_not_call: DoNotCallTable;
+  bulk_call_jobs: BulkCallJobsTable;
+  bulk_call_items: BulkCallItemsTable;
 };

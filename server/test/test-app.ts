@@ -43,7 +43,7 @@ export async function createTestApp(
     smtpTrustedCa: options.smtpTrustedCa,
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
     // The simulator at a hundredth of real time: a call rings at 10 ms and ends 330 ms after it starts.
-    telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300 },
+    telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300, bulkSpacingMs: 50 },
     ...(options.defaultCallerId !== undefined && { defaultCallerId: options.defaultCallerId }),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: null,

@@ -39,6 +39,8 @@ import {
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { saveDisposition } from './dispositions.service.ts';
+import { cancelBulkCall, findBulkCall, startBulkCall } from './bulk-calls.ts';
+import { BulkCallSummarySchema, StartBulkCallSchema } from '#domain/calls/bulk-call.schema.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const IdParams = z.object({ id: z.uuid('Invalid id') });
@@ -74,6 +76,42 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     { ...approved, schema: { params: IdParams } },
     async (request, reply) => {
       await hangUpCall(ctx, viewerOf(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  typed.post(
+    '/api/calls/bulk',
+    {
+      ...approved,
+      schema: { body: StartBulkCallSchema, response: { 201: z.object({ job: BulkCallSummarySchema }) } },
+    },
+    async (request, reply) => {
+      const job = await startBulkCall(ctx, viewerOf(request).userId, request.body);
+      return reply.status(201).send({ job });
+    },
+  );
+
+  typed.get(
+    '/api/calls/bulk/:id',
+    {
+      ...approved,
+      schema: { params: IdParams, response: { 200: z.object({ job: BulkCallSummarySchema }) } },
+    },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const job = await asUser(userId, (trx) => findBulkCall(trx, userId, request.params.id));
+      if (!job) throw new AppError('NOT_FOUND', 'Bulk call not found');
+      return { job };
+    },
+  );
+
+  typed.post(
+    '/api/calls/bulk/:id/cancel',
+    { ...approved, schema: { params: IdParams } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, (trx) => cancelBulkCall(trx, userId, request.params.id, ctx.clock()));
       return reply.status(204).send();
     },
   );

@@ -1,15 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { callTarget, type CallTarget } from './active-call.ts';
-import { useCallingSetup } from './api/calls-queries.ts';
+import { callingSetupQuery, useCallingSetup } from './api/calls-queries.ts';
 
-/** The Call action of a contact row or page: the provider and default caller ID come from the calling setup. */
+/**
+ * The Call action of a contact row, a page or the dial line: the provider and default caller ID come from the
+ * calling setup, fetched on the spot if the click comes before it has loaded.
+ */
 export function useCallAction(): (target: CallTarget) => void {
-  const setup = useCallingSetup();
+  useCallingSetup();
+  const queryClient = useQueryClient();
   return (target) => {
-    if (!setup.data) {
-      toast.error('Error initiating call', { description: 'Could not connect to calling service' });
-      return;
-    }
-    void callTarget(target, { provider: setup.data.provider, from: setup.data.defaultFrom });
+    void queryClient
+      .fetchQuery(callingSetupQuery)
+      .then((setup) => callTarget(target, { provider: setup.provider, from: setup.defaultFrom }))
+      .catch(() =>
+        toast.error('Error initiating call', { description: 'Could not connect to calling service' }),
+      );
   };
 }

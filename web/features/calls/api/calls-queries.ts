@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   CallerIdSchema,
@@ -19,13 +19,13 @@ export const callKeys = {
   contact: (contactId: string) => ['calls', 'contact', contactId] as const,
 };
 
-export function useCallingSetup() {
-  return useQuery({
-    queryKey: callKeys.setup,
-    queryFn: ({ signal }) => apiFetch('/api/calls/setup', { schema: CallingSetupSchema, signal }),
-    staleTime: 60_000,
-  });
-}
+export const callingSetupQuery = queryOptions({
+  queryKey: callKeys.setup,
+  queryFn: ({ signal }) => apiFetch('/api/calls/setup', { schema: CallingSetupSchema, signal }),
+  staleTime: 60_000,
+});
+
+export const useCallingSetup = () => useQuery(callingSetupQuery);
 
 /** A call followed live: the realtime notice refetches it, and a short poll covers a dropped stream. */
 export function useCall(id: string | null) {

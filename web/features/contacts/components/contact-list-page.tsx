@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Download, RefreshCw, Trash2, Send } from 'lucide-react';
+import { Download, PhoneCall, RefreshCw, Trash2, Send } from 'lucide-react';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import {
   CONTACT_TAB_LABELS,
@@ -37,6 +37,7 @@ import { ImportContactsDialog } from '../../contact-import/components/import-con
 import { useExportContacts } from '../../contact-export/export-contacts.ts';
 import { SendEmailDialog } from '../../email/components/send-email-dialog.tsx';
 import { useCallAction } from '../../calls/use-call-action.ts';
+import { BulkCallDialog } from '../../calls/components/bulk-call-dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -60,7 +61,7 @@ export function ContactListPage() {
   const setFirstPage = () => setPageRequest({ page: 1 });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
-  const [dialog, setDialog] = useState<'bulk-delete' | 'campaign' | null>(null);
+  const [dialog, setDialog] = useState<'bulk-delete' | 'campaign' | 'bulk-call' | null>(null);
   const [rowToDelete, setRowToDelete] = useState<ContactListItem | null>(null);
   const [rowToEmail, setRowToEmail] = useState<ContactListItem | null>(null);
   const { exportContacts, exporting } = useExportContacts();
@@ -198,6 +199,9 @@ export function ContactListPage() {
               }
             >
               <Download /> Export Selected
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setDialog('bulk-call')}>
+              <PhoneCall /> Call Selected
             </Button>
             <Button variant="outline" size="sm" onClick={() => setDialog('campaign')}>
               <Send /> Send to Campaign
@@ -367,6 +371,13 @@ export function ContactListPage() {
           onOpenChange={(open) => !open && setRowToEmail(null)}
         />
       )}
+      <BulkCallDialog
+        open={dialog === 'bulk-call'}
+        onOpenChange={(open) => setDialog(open ? 'bulk-call' : null)}
+        selection={selection}
+        count={selectedCount}
+        onStarted={clearSelection}
+      />
       <SendToCampaignDialog
         open={dialog === 'campaign'}
         onOpenChange={(open) => setDialog(open ? 'campaign' : null)}
