@@ -96,8 +96,23 @@ export async function prepareSchema(options: {
 }
 
 async function ensureAppRole(owner: Kysely<unknown>, role: string, password: string): Promise<void> {
+  // Roles are cluster-wide, but advisory locks are per database: servers of two databases on one cluster (tests,
+  // or two products sharing a server) can still race on the role's catalog row. Such a race is retried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ensureAppRoleOnce(owner, role, password);
+    } catch (error) {
+      const message = (error as Error).message;
+      const raced = /tuple concurrently updated|pg_authid_rolname_index|already exists/.test(message);
+      if (!raced || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 50));
+    }
+  }
+}
+
+async function ensureAppRoleOnce(owner: Kysely<unknown>, role: string, password: string): Promise<void> {
   const ident = sql.id(role);
-  // Roles are cluster-wide; two instances starting together may race to create it.
+  // Two instances of one database starting together wait for each other here.
   await sql`select pg_advisory_lock(727274)`.execute(owner);
   try {
     const exists = await sql<{

@@ -60,6 +60,26 @@ export async function createTestApp(
   };
 }
 
+/** Another server instance on the same database, as a second machine behind a load balancer would be. */
+export function buildSecondInstance(context: TestContext): Promise<App> {
+  return buildApp({
+    databaseUrl: context.db.appUrl,
+    poolSize: 3,
+    sessionSecret: 'test-session-secret-that-is-long-enough-1234',
+    publicUrl: TEST_PUBLIC_URL,
+    trustedOrigins: [],
+    trustProxy: false,
+    adminEmail: undefined,
+    systemSmtpUrl: undefined,
+    systemMailFrom: 'CallCRM <no-reply@localhost>',
+    logLevel: 'silent',
+    webDist: null,
+    encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+    telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300, bulkSpacingMs: 50 },
+    clock: context.clock.now,
+  });
+}
+
 export const uniqueEmail = (prefix = 'person') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 export const PASSWORD = 'correct horse battery';
 

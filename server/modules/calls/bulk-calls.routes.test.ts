@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import {
   asCookie,
+  buildSecondInstance,
   createAccount,
   createTestApp,
   type Session,
   type TestContext,
 } from '../../test/test-app.ts';
-import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 
 let ctx: TestContext;
@@ -93,21 +92,7 @@ describe('bulk calls (spec part 2 §5.4)', () => {
   });
 
   it('never places a call twice when two server instances work the same job', async () => {
-    const second = await buildApp({
-      databaseUrl: ctx.db.appUrl,
-      poolSize: 5,
-      sessionSecret: 'test-session-secret-that-is-long-enough-1234',
-      publicUrl: TEST_PUBLIC_URL,
-      trustedOrigins: [],
-      trustProxy: false,
-      adminEmail: undefined,
-      systemSmtpUrl: undefined,
-      systemMailFrom: 'x@localhost',
-      logLevel: 'silent',
-      webDist: null,
-      encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-      telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300, bulkSpacingMs: 50 },
-    });
+    const second = await buildSecondInstance(ctx);
     try {
       const ids = [];
       for (let i = 0; i < 8; i++)

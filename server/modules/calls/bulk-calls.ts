@@ -12,8 +12,8 @@ import { withActor, type DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { matchingIdsQuery } from '../contacts/contacts.repository.ts';
-import { findDefaultCallerId, isCallerIdOf } from './caller-ids.repository.ts';
-import { placeCall } from './calls.service.ts';
+import { resolveCallerId } from './caller-ids.repository.ts';
+import { MISSING_FROM, placeCall } from './calls.service.ts';
 
 type BulkContext = Pick<AppContext, 'db' | 'clock' | 'telephony' | 'defaultCallerId' | 'providerTimeoutMs'>;
 
@@ -27,18 +27,8 @@ export async function startBulkCall(
   input: z.output<typeof StartBulkCallSchema>,
 ): Promise<BulkCallSummary> {
   return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
-    let from = input.from ? normalizePhone(input.from) : null;
-    if (from && !(await isCallerIdOf(trx, userId, from)) && from !== ctx.defaultCallerId)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'That caller ID is not one of yours. Add it in Settings → Phone.',
-      );
-    from ??= (await findDefaultCallerId(trx, userId)) ?? ctx.defaultCallerId;
-    if (!from)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        "Missing phone number: Please provide a 'from' phone number for Twilio calls",
-      );
+    const from = await resolveCallerId(trx, userId, input.from, ctx.defaultCallerId);
+    if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     const selection = input.selection;
     let q = trx
       .selectFrom('contacts')

@@ -108,3 +108,22 @@ export async function deleteCallerId(db: DbExecutor, userId: string, id: string)
     .executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', 'Caller ID not found');
 }
+
+/**
+ * The number a call goes out from: the one asked for, if it is one of the user's caller IDs or the instance's;
+ * otherwise the user's default, else the instance's; null when there is none ('Missing phone number').
+ */
+export async function resolveCallerId(
+  db: DbExecutor,
+  userId: string,
+  requested: string | undefined,
+  instanceDefault: string | null,
+): Promise<string | null> {
+  const asked = requested ? normalizePhone(requested) : null;
+  if (asked && asked !== instanceDefault && !(await isCallerIdOf(db, userId, asked)))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'That caller ID is not one of yours. Add it in Settings → Phone.',
+    );
+  return asked ?? (await findDefaultCallerId(db, userId)) ?? instanceDefault;
+}

@@ -1,16 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newRequestId } from '#domain/calls/call-guard.ts';
-import { buildApp } from '../../app.ts';
 import { signSimulatorFields } from '../../telephony/simulator.ts';
 import {
   asCookie,
+  buildSecondInstance,
   createAccount,
   createTestApp,
   type Session,
   type TestContext,
 } from '../../test/test-app.ts';
-import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import { closeStaleCalls } from './stale-calls.ts';
 
@@ -191,7 +190,7 @@ describe('the rules before a call goes out (spec part 1 §5, part 2 §5.3)', () 
   });
 
   it('places exactly one call for 50 simultaneous requests to one contact, across two server instances', async () => {
-    const second = await buildApp({ ...secondInstanceConfig(ctx) });
+    const second = await buildSecondInstance(ctx);
     try {
       const contact = await insertContact(ctx.app, rep, { phone: '(555) 010-0005' });
       const answers = await Promise.all(
@@ -451,22 +450,3 @@ describe('dispositions, the day log and the rest', () => {
     expect(row).toEqual({ status: 'failed', error: 'The telephony provider never reported back' });
   });
 });
-
-function secondInstanceConfig(context: TestContext) {
-  return {
-    databaseUrl: context.db.appUrl,
-    poolSize: 5,
-    sessionSecret: 'test-session-secret-that-is-long-enough-1234',
-    publicUrl: TEST_PUBLIC_URL,
-    trustedOrigins: [],
-    trustProxy: false,
-    adminEmail: undefined,
-    systemSmtpUrl: undefined,
-    systemMailFrom: 'CallCRM <no-reply@localhost>',
-    logLevel: 'silent',
-    webDist: null,
-    encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-    telephony: { provider: 'simulator' as const, timeScale: 0.01 },
-    clock: context.clock.now,
-  };
-}

@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { ProviderError } from '../../telephony/telephony-provider.ts';
 import { findContact } from '../contacts/contacts.repository.ts';
-import { findDefaultCallerId, isCallerIdOf } from './caller-ids.repository.ts';
+import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
 import {
   findCall,
@@ -70,13 +70,7 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     }
     const toE164 = normalizePhone(to);
     if (!toE164) throw new AppError('VALIDATION_FAILED', 'No number entered');
-    let from = input.from ? normalizePhone(input.from) : null;
-    if (from && !(await isCallerIdOf(trx, userId, from)) && from !== ctx.defaultCallerId)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'That caller ID is not one of yours. Add it in Settings → Phone.',
-      );
-    from ??= (await findDefaultCallerId(trx, userId)) ?? ctx.defaultCallerId;
+    const from = await resolveCallerId(trx, userId, input.from, ctx.defaultCallerId);
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     if (isSamePhone(from, toE164))
       throw new AppError('VALIDATION_FAILED', `${SAME_NUMBERS.title}: ${SAME_NUMBERS.description}`);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
+import type { App } from '../../app.ts';
 import {
   asCookie,
+  buildSecondInstance,
   createAccount,
   createFirstAdmin,
   createTestApp,
@@ -9,7 +10,6 @@ import {
   type Session,
   type TestContext,
 } from '../../test/test-app.ts';
-import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
 
 /** Reads Server-Sent Events from a real listening server until `until` matches one, or the deadline passes. */
 async function collectEvents(
@@ -113,20 +113,7 @@ describe('realtime changes over Server-Sent Events', () => {
   });
 
   it('relays a change made through another server instance on the same database', async () => {
-    const other: App = await buildApp({
-      databaseUrl: ctx.db.appUrl,
-      poolSize: 2,
-      sessionSecret: 'test-session-secret-that-is-long-enough-1234',
-      publicUrl: TEST_PUBLIC_URL,
-      trustedOrigins: [],
-      trustProxy: false,
-      adminEmail: undefined,
-      systemSmtpUrl: undefined,
-      systemMailFrom: 'x@localhost',
-      encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
-      logLevel: 'silent',
-      webDist: null,
-    });
+    const other: App = await buildSecondInstance(ctx);
     try {
       const events = await collectEvents(baseUrl, admin.cookie, () => signUp(other), isSignup);
       expect(events.some(isSignup)).toBe(true);
