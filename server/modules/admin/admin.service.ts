@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { wouldRemoveLastAdmin } from '#domain/admin/admin.schema.ts';
 import type { Profile } from '#domain/profiles/profile.schema.ts';
 import { fullName } from '#domain/profiles/profile.schema.ts';
@@ -21,6 +22,10 @@ export async function applyAdminAction(
 ): Promise<Profile> {
   const now = ctx.clock();
   const result = await withActor(ctx.db, { kind: 'admin', userId: adminId }, async (trx) => {
+    // Changes that can take an admin away wait for each other before locking any row: two admins demoting each
+    // other at once would otherwise each hold their target and wait for the other's (a deadlock, answered 500).
+    if (action === 'deactivate' || action === 'make-user')
+      await sql`select pg_advisory_xact_lock(hashtextextended('admin-roles', 0))`.execute(trx);
     const target = await lockProfile(trx, userId);
     if (!target) throw new AppError('NOT_FOUND', 'User not found.');
     switch (action) {
