@@ -113,17 +113,21 @@ export async function buildApp(config: AppConfig): Promise<App> {
       secret: createHmac('sha256', config.sessionSecret).update('telephony-simulator').digest('base64url'),
       timeScale: config.telephony?.timeScale ?? 1,
       // The simulator's status events take the route a real provider's webhooks take, without the network.
-      deliver: async (body, signature) => {
-        await app.inject({
+      deliver: async ({ query, body, signature }) => {
+        const response = await app.inject({
           method: 'POST',
-          url: '/api/telephony/simulator/status',
+          url: `/api/telephony/simulator/status${query}`,
           headers: {
             'content-type': 'application/x-www-form-urlencoded',
             'x-simulator-signature': signature,
           },
           payload: body,
         });
+        if (response.statusCode >= 300)
+          throw new Error(`the webhook answered ${response.statusCode}: ${response.body}`);
       },
+      onDeliveryFailure: (what, error) =>
+        app.log.error({ err: error, event: what }, 'simulator status event lost'),
     }),
     defaultCallerId:
       config.defaultCallerId === undefined ? SIMULATOR_CALLER_ID : normalizePhone(config.defaultCallerId),

@@ -48,14 +48,16 @@ export function simulatedOutcome(to: string): { error: string } | { hang: true }
 }
 
 /**
- * The simulator signs its webhooks as Twilio does, less the URL: HMAC-SHA256 under its secret of the parameters
- * sorted by name, each name followed by its value.
+ * The simulator signs its webhooks as Twilio does, with the URL's query in place of the whole URL: HMAC-SHA256
+ * under its secret of the query followed by the parameters sorted by name, each name followed by its value.
  */
-export function signSimulatorFields(secret: string, fields: Record<string, string>): string {
-  const canonical = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}${fields[k]}`)
-    .join('');
+export function signSimulatorFields(secret: string, fields: Record<string, string>, query = ''): string {
+  const canonical =
+    query +
+    Object.keys(fields)
+      .sort()
+      .map((k) => `${k}${fields[k]}`)
+      .join('');
   return createHmac('sha256', secret).update(canonical).digest('base64');
 }
 
@@ -68,30 +70,49 @@ export function signSimulatorFields(secret: string, fields: Record<string, strin
 export function createSimulator(options: {
   secret: string;
   timeScale: number;
-  /** Posts a status event to the app's webhook route (app.inject in the app: no network involved). */
-  deliver: (body: string, signature: string) => Promise<void>;
+  /**
+   * Posts a status event to the app's webhook route with `query` (our call id) appended, as a provider calls its
+   * status callback URL (app.inject in the app: no network involved); throws if refused.
+   */
+  deliver: (event: { query: string; body: string; signature: string }) => Promise<void>;
+  onDeliveryFailure?: (what: string, error: unknown) => void;
 }): TelephonyProvider {
+  /** As a real provider does, a webhook that fails is sent again (three tries, backing off), then reported. */
+  const deliverWithRetries = async (
+    event: { query: string; body: string; signature: string },
+    what: string,
+  ) => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        return await options.deliver(event);
+      } catch (error) {
+        if (attempt === 3) return options.onDeliveryFailure?.(what, error);
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  };
   const running = new Map<
     string,
-    { timers: NodeJS.Timeout[]; status: CallStatus; answeredAt: number | null }
+    { callId: string; timers: NodeJS.Timeout[]; status: CallStatus; answeredAt: number | null }
   >();
 
   const send = (providerCallId: string, status: CallStatus) => {
     const call = running.get(providerCallId);
+    if (!call) return;
     const now = Date.now();
-    if (call) {
-      call.status = status;
-      if (status === 'in-progress') call.answeredAt = now;
-    }
-    const duration = call?.answeredAt ? Math.round((now - call.answeredAt) / 1000 / options.timeScale) : 0;
+    call.status = status;
+    if (status === 'in-progress') call.answeredAt = now;
     const fields: Record<string, string> = { CallSid: providerCallId, CallStatus: status };
     if (['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(status)) {
-      fields.CallDuration = String(duration);
+      const talked = call.answeredAt ? (now - call.answeredAt) / 1000 / options.timeScale : 0;
+      fields.CallDuration = String(Math.round(talked));
       running.delete(providerCallId);
-      call?.timers.forEach(clearTimeout);
+      call.timers.forEach(clearTimeout);
     }
     const body = new URLSearchParams(fields).toString();
-    void options.deliver(body, signSimulatorFields(options.secret, fields)).catch(() => undefined);
+    const query = `?${new URLSearchParams({ callId: call.callId }).toString()}`;
+    const event = { query, body, signature: signSimulatorFields(options.secret, fields, query) };
+    void deliverWithRetries(event, `${providerCallId} ${status}`);
   };
 
   return {
@@ -104,7 +125,7 @@ export function createSimulator(options: {
       const timers = outcome.steps.map((step) =>
         setTimeout(() => send(providerCallId, step.status), step.afterMs * options.timeScale),
       );
-      running.set(providerCallId, { timers, status: 'queued', answeredAt: null });
+      running.set(providerCallId, { callId: request.callId, timers, status: 'queued', answeredAt: null });
       return Promise.resolve({ providerCallId });
     },
     hangUp(providerCallId) {
@@ -112,9 +133,9 @@ export function createSimulator(options: {
       if (call) send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
       return Promise.resolve();
     },
-    verifyWebhook({ headers, body }) {
+    verifyWebhook({ url, headers, body }) {
       const given = String(headers['x-simulator-signature'] ?? '');
-      const expected = signSimulatorFields(options.secret, body);
+      const expected = signSimulatorFields(options.secret, body, new URL(url, 'http://localhost').search);
       return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
     },
     parseStatus: parseTwilioStyleStatus,

@@ -183,7 +183,14 @@ export async function recordProviderAnswer(
  */
 export async function applyStatusEvent(
   db: DbExecutor,
-  event: { provider: string; providerCallId: string; status: CallStatus; durationSeconds: number | null },
+  event: {
+    provider: string;
+    /** Our id, from the callback URL: finds a call whose provider id is not stored yet. */
+    callId: string | null;
+    providerCallId: string;
+    status: CallStatus;
+    durationSeconds: number | null;
+  },
   now: Date,
 ): Promise<{ applied: boolean; userId: string | null }> {
   const result = await sql<{ user_id: string; applied: boolean }>`
@@ -191,11 +198,14 @@ export async function applyStatusEvent(
       ('completed', 4), ('busy', 4), ('no-answer', 4), ('failed', 4), ('canceled', 4)),
     current as (
       select c.id, c.user_id, r.n as rank from calls c join rank r on r.status = c.status
-      where c.provider = ${event.provider} and c.provider_call_id = ${event.providerCallId}
+      where c.provider = ${event.provider}
+        and (c.provider_call_id = ${event.providerCallId}
+          or (c.id = ${event.callId}::uuid and c.provider_call_id is null))
       for update of c
     ),
     updated as (
       update calls c set
+        provider_call_id = ${event.providerCallId},
         status = ${event.status},
         answered_at = case when ${event.status} = 'in-progress' then coalesce(c.answered_at, ${now}::timestamptz) else c.answered_at end,
         ended_at = case when (select n from rank where status = ${event.status}) = 4 then ${now}::timestamptz else c.ended_at end,

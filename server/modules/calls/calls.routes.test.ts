@@ -319,6 +319,44 @@ describe('status webhooks', () => {
       expect(row.duration_seconds).toBe(42);
     }
   });
+
+  it('finds the call by our id in the callback URL when an event comes before the provider id is stored', async () => {
+    const placed = await call({ to: '5550100011' });
+    const id = placed.json().call.id as string;
+    // As if the provider's first event overtook its answer to placeCall: no provider id on our row yet.
+    await ctx.db.admin.query(`update calls set provider_call_id = null, status = 'queued' where id = $1`, [
+      id,
+    ]);
+    const fields = { CallSid: 'SIMEARLY1', CallStatus: 'ringing' };
+    const query = `?callId=${id}`;
+    const early = (signature: string, url = `/api/telephony/simulator/status${query}`) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-simulator-signature': signature },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    // The call id is signed with the rest: a signature made for another URL does not verify.
+    expect((await early(signSimulatorFields(secret(), fields))).statusCode).toBe(403);
+    expect((await early(signSimulatorFields(secret(), fields, query))).statusCode).toBe(204);
+    const row = (await ctx.db.admin.query('select status, provider_call_id from calls where id = $1', [id]))
+      .rows[0];
+    expect(row).toEqual({ status: 'ringing', provider_call_id: 'SIMEARLY1' });
+    // Once stored, the provider id alone finds it; our id cannot re-point a call that has one.
+    const other = { CallSid: 'SIMOTHER', CallStatus: 'completed', CallDuration: '5' };
+    expect((await post(other, signSimulatorFields(secret(), other, query))).statusCode).toBe(403);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/telephony/simulator/status${query}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-simulator-signature': signSimulatorFields(secret(), other, query),
+      },
+      payload: new URLSearchParams(other).toString(),
+    });
+    expect(again.statusCode).toBe(204);
+    expect(await callRow(id)).toMatchObject({ status: 'ringing' });
+  });
 });
 
 describe('dispositions, the day log and the rest', () => {

@@ -11,7 +11,8 @@ import { applyStatusEvent } from './calls.repository.ts';
  * Status webhooks (issue 5): the provider (or the simulator, through the same route) reports a call's progress.
  * Public, as providers call it, and exempt from the Origin check, but refused unless the provider's signature
  * verifies; nothing is written for a refused request. Events may come twice or out of order: a call only moves
- * forward (applyStatusEvent).
+ * forward (applyStatusEvent). An event may also come before the provider's answer to placeCall is stored: our call
+ * id in the callback URL finds the call then.
  */
 export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
@@ -21,7 +22,11 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
       '/api/telephony/:provider/status',
       {
         config: { access: 'public', csrf: false },
-        schema: { params: z.object({ provider: z.enum(['simulator', 'twilio']) }) },
+        schema: {
+          params: z.object({ provider: z.enum(['simulator', 'twilio']) }),
+          // Our call id, set in the status callback URL when the call was placed (signed with the URL).
+          querystring: z.object({ callId: z.string().uuid().optional() }),
+        },
       },
       async (request, reply) => {
         const provider = ctx.telephony;
@@ -33,7 +38,11 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
         const event = provider.parseStatus(body);
         if (!event) return reply.status(204).send();
         await withActor(ctx.db, { kind: 'system' }, (trx) =>
-          applyStatusEvent(trx, { provider: provider.name, ...event }, ctx.clock()),
+          applyStatusEvent(
+            trx,
+            { provider: provider.name, callId: request.query.callId ?? null, ...event },
+            ctx.clock(),
+          ),
         );
         return reply.status(204).send();
       },
