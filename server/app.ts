@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import { createSimulator } from './telephony/simulator.ts';
+import { createTwilioProvider, type TwilioSettings } from './telephony/twilio.ts';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -23,6 +24,7 @@ import { registerContactExportRoutes } from './modules/contact-export/contacts-e
 import { registerContactImportRoutes } from './modules/contact-import/import.routes.ts';
 import { registerCallRoutes } from './modules/calls/calls.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
+import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
 import { startStaleCallSweeper } from './modules/calls/stale-calls.ts';
 import { startBulkCallRunner } from './modules/calls/bulk-calls.ts';
 import { BULK_CALL_SPACING_MS } from '#domain/calls/call-guard.ts';
@@ -52,7 +54,10 @@ export type AppConfig = {
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** The telephony provider; the simulator by default, its time scaled down in tests. */
-  telephony?: { provider: 'simulator'; timeScale: number; timeoutMs?: number; bulkSpacingMs?: number };
+  telephony?: (
+    | { provider: 'simulator'; timeScale: number }
+    | { provider: 'twilio'; twilio: Omit<TwilioSettings, 'publicUrl'> }
+  ) & { timeoutMs?: number; bulkSpacingMs?: number };
   /** The instance's caller ID (E.164); on the simulator one exists out of the box (DECISIONS.md). */
   defaultCallerId?: string | null;
   clock?: () => Date;
@@ -109,28 +114,37 @@ export async function buildApp(config: AppConfig): Promise<App> {
     secretBox: createSecretBox(config.encryptionKey),
     sendSmtp: createSmtpSender({ trustedCa: config.smtpTrustedCa }),
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
-    telephony: createSimulator({
-      secret: createHmac('sha256', config.sessionSecret).update('telephony-simulator').digest('base64url'),
-      timeScale: config.telephony?.timeScale ?? 1,
-      // The simulator's status events take the route a real provider's webhooks take, without the network.
-      deliver: async ({ query, body, signature }) => {
-        const response = await app.inject({
-          method: 'POST',
-          url: `/api/telephony/simulator/status${query}`,
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'x-simulator-signature': signature,
-          },
-          payload: body,
-        });
-        if (response.statusCode >= 300)
-          throw new Error(`the webhook answered ${response.statusCode}: ${response.body}`);
-      },
-      onDeliveryFailure: (what, error) =>
-        app.log.error({ err: error, event: what }, 'simulator status event lost'),
-    }),
+    telephony:
+      config.telephony?.provider === 'twilio'
+        ? createTwilioProvider({ ...config.telephony.twilio, publicUrl: config.publicUrl })
+        : createSimulator({
+            secret: createHmac('sha256', config.sessionSecret)
+              .update('telephony-simulator')
+              .digest('base64url'),
+            timeScale: config.telephony?.provider === 'simulator' ? config.telephony.timeScale : 1,
+            // The simulator's status events take the route a real provider's webhooks take, without the network.
+            deliver: async ({ query, body, signature }) => {
+              const response = await app.inject({
+                method: 'POST',
+                url: `/api/telephony/simulator/status${query}`,
+                headers: {
+                  'content-type': 'application/x-www-form-urlencoded',
+                  'x-simulator-signature': signature,
+                },
+                payload: body,
+              });
+              if (response.statusCode >= 300)
+                throw new Error(`the webhook answered ${response.statusCode}: ${response.body}`);
+            },
+            onDeliveryFailure: (what, error) =>
+              app.log.error({ err: error, event: what }, 'simulator status event lost'),
+          }),
     defaultCallerId:
-      config.defaultCallerId === undefined ? SIMULATOR_CALLER_ID : normalizePhone(config.defaultCallerId),
+      config.defaultCallerId === undefined
+        ? config.telephony?.provider === 'twilio'
+          ? null
+          : SIMULATOR_CALLER_ID
+        : normalizePhone(config.defaultCallerId),
     providerTimeoutMs: config.telephony?.timeoutMs ?? 10_000,
   };
 
@@ -160,6 +174,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerContactImportRoutes(app, ctx);
   registerCallRoutes(app, ctx);
   registerTelephonyRoutes(app, ctx);
+  registerDialerRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   await changes.start();

@@ -62,7 +62,19 @@ async function main(): Promise<void> {
     encryptionKey: env.ENCRYPTION_KEY ?? secrets.encryptionKey,
     smtpTrustedCa: env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
-    telephony: { provider: env.TELEPHONY_PROVIDER, timeScale: env.SIMULATOR_TIME_SCALE },
+    telephony:
+      env.TELEPHONY_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            twilio: {
+              accountSid: env.TWILIO_ACCOUNT_SID!,
+              authToken: env.TWILIO_AUTH_TOKEN!,
+              apiKeySid: env.TWILIO_API_KEY_SID!,
+              apiKeySecret: env.TWILIO_API_KEY_SECRET!,
+              twimlAppSid: env.TWILIO_TWIML_APP_SID!,
+            },
+          }
+        : { provider: 'simulator', timeScale: env.SIMULATOR_TIME_SCALE },
     ...(env.DEFAULT_CALLER_ID !== undefined && { defaultCallerId: env.DEFAULT_CALLER_ID }),
   });
 

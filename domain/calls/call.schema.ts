@@ -29,6 +29,8 @@ export const PlaceCallInputSchema = z
     to: z.string().trim().max(40).optional(),
     from: z.string().trim().max(40).optional(),
     requestId: z.string().regex(REQUEST_ID_PATTERN, 'A request id is 8 letters or digits'),
+    /** 'browser': the browser phone connects the call itself (Twilio); otherwise the server asks the provider. */
+    via: z.enum(['server', 'browser']).optional(),
   })
   .refine((c) => c.contactId !== undefined || Boolean(c.to), { message: 'No number entered', path: ['to'] });
 export type PlaceCallInput = z.input<typeof PlaceCallInputSchema>;
@@ -62,6 +64,13 @@ export const CallingSetupSchema = z.object({
   defaultFrom: z.string().nullable(),
 });
 export type CallingSetup = z.infer<typeof CallingSetupSchema>;
+
+/** A browser-phone token (spec part 2 §7.2 voice-token function): the identity is the server's, not the browser's. */
+export const VoiceTokenSchema = z.object({
+  token: z.string(),
+  identity: z.string(),
+  ttlSeconds: z.number().int(),
+});
 
 export const SaveDispositionRequestSchema = z.object({
   contactId: z.uuid().nullable().optional(),

@@ -21,6 +21,7 @@ export const ErrorCodeSchema = z.enum([
   'CONCURRENT_PREVENTED',
   'DO_NOT_CALL',
   'PROVIDER_ERROR',
+  'NOT_CONFIGURED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -49,6 +50,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DO_NOT_CALL: 409,
   /** The telephony provider refused or could not place the call; its words are the message. */
   PROVIDER_ERROR: 502,
+  /** A capability needs configuration this instance lacks (e.g. Twilio credentials for a browser-phone token). */
+  NOT_CONFIGURED: 503,
   INTERNAL: 500,
 };
 

@@ -29,4 +29,22 @@ describe('configuration', () => {
     expect(() => parseEnv({ SYSTEM_SMTP_URL: 'http://x' })).toThrow(/SYSTEM_SMTP_URL/);
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
   });
+
+  it('asks for every Twilio credential and a public URL when Twilio is the provider', () => {
+    expect(() =>
+      parseEnv({ TELEPHONY_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}` }),
+    ).toThrow(/TWILIO_AUTH_TOKEN: is required when TELEPHONY_PROVIDER=twilio[\s\S]*PUBLIC_URL: is required/);
+    expect(() => parseEnv({ TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID: must look like AC/);
+    const twilio = parseEnv({
+      TELEPHONY_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_API_KEY_SID: `SK${'2'.repeat(32)}`,
+      TWILIO_API_KEY_SECRET: 'secret',
+      TWILIO_TWIML_APP_SID: `AP${'3'.repeat(32)}`,
+      PUBLIC_URL: 'https://crm.example.com',
+    });
+    expect(twilio.TELEPHONY_PROVIDER).toBe('twilio');
+    expect(parseEnv({}).TELEPHONY_PROVIDER).toBe('simulator');
+  });
 });

@@ -62,7 +62,24 @@ export const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMTP_CA_FILE: optionalString,
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
-  TELEPHONY_PROVIDER: z.enum(['simulator']).default('simulator'),
+  TELEPHONY_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, 'must look like AC followed by 32 hex digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_API_KEY_SID: z
+    .string()
+    .regex(/^SK[0-9a-f]{32}$/, 'must look like SK followed by 32 hex digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TWILIO_API_KEY_SECRET: optionalString,
+  TWILIO_TWIML_APP_SID: z
+    .string()
+    .regex(/^AP[0-9a-f]{32}$/, 'must look like AP followed by 32 hex digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SIMULATOR_TIME_SCALE: z.coerce.number().min(0.001).max(100).default(1),
   DEFAULT_CALLER_ID: z
     .string()
@@ -71,12 +88,27 @@ export const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+/** Twilio needs every credential, and a public URL its webhooks can reach (they are signed over it). */
+const TWILIO_KEYS = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_API_KEY_SID',
+  'TWILIO_API_KEY_SECRET',
+  'TWILIO_TWIML_APP_SID',
+  'PUBLIC_URL',
+] as const;
+const CheckedEnvSchema = EnvSchema.superRefine((env, check) => {
+  if (env.TELEPHONY_PROVIDER !== 'twilio') return;
+  for (const key of TWILIO_KEYS)
+    if (!env[key])
+      check.addIssue({ code: 'custom', path: [key], message: 'is required when TELEPHONY_PROVIDER=twilio' });
+});
 export type Env = z.infer<typeof EnvSchema>;
 
 export class ConfigError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = CheckedEnvSchema.safeParse(source);
   if (result.success) return result.data;
   const lines = result.error.issues.map(
     (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(source[String(i.path[0])])})`,

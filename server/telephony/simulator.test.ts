@@ -27,7 +27,12 @@ describe('the telephony simulator', () => {
         return Promise.resolve();
       },
     });
-    await simulator.placeCall({ callId: 'c1', from: '+15550100000', to: '+15550100010' });
+    await simulator.placeCall({
+      callId: 'c1',
+      from: '+15550100000',
+      to: '+15550100010',
+      agentIdentity: 'agent_1',
+    });
     await wait(50);
     expect(delivered.map((d) => new URLSearchParams(d.body).get('CallStatus'))).toEqual(['ringing', 'busy']);
     for (const d of delivered) {
@@ -67,7 +72,12 @@ describe('the telephony simulator', () => {
       deliver: () => (++tries < 3 ? Promise.reject(new Error('refused')) : Promise.resolve()),
       onDeliveryFailure: (what) => lost.push(what),
     });
-    await simulator.placeCall({ callId: 'c2', from: '+15550100000', to: '+15550100012' });
+    await simulator.placeCall({
+      callId: 'c2',
+      from: '+15550100000',
+      to: '+15550100012',
+      agentIdentity: 'agent_1',
+    });
     await wait(800);
     expect(tries).toBe(3);
     expect(lost).toEqual([]);
@@ -77,7 +87,12 @@ describe('the telephony simulator', () => {
       deliver: () => Promise.reject(new Error('down')),
       onDeliveryFailure: (what) => lost.push(what),
     });
-    await failing.placeCall({ callId: 'c3', from: '+15550100000', to: '+15550100012' });
+    await failing.placeCall({
+      callId: 'c3',
+      from: '+15550100000',
+      to: '+15550100012',
+      agentIdentity: 'agent_1',
+    });
     await wait(800);
     expect(lost).toHaveLength(1);
     expect(lost[0]).toMatch(/failed$/);

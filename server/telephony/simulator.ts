@@ -139,5 +139,6 @@ export function createSimulator(options: {
       return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
     },
     parseStatus: parseTwilioStyleStatus,
+    browserPhone: null,
   };
 }

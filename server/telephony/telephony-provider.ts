@@ -1,7 +1,33 @@
 import type { CallStatus } from '#domain/calls/call-status.ts';
 
 /** A call handed to a provider: our call id travels in the status callback so events find their call. */
-export type PlaceCallRequest = { callId: string; from: string; to: string };
+export type PlaceCallRequest = {
+  callId: string;
+  from: string;
+  to: string;
+  /** The agent's browser phone, which an answered call is bridged to (Twilio). */
+  agentIdentity: string;
+};
+
+/** The browser phone's identity for a user: Twilio client names allow letters, digits and underscores. */
+export const agentIdentity = (userId: string) => `agent_${userId.replace(/-/g, '')}`;
+
+/** The user behind a browser phone's caller (`client:agent_…`), or null for anything else. */
+export function userOfClient(from: string | undefined): string | null {
+  const hex = /^client:agent_([0-9a-f]{32})$/.exec(from ?? '')?.[1];
+  return hex
+    ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+    : null;
+}
+
+/** What the browser phone needs from the server: Twilio issues tokens and answers its Voice URL. */
+export type BrowserPhoneSupport = {
+  voiceToken: (identity: string) => { token: string; identity: string; ttlSeconds: number };
+  /** TwiML for a browser-originated call: dial the number, report progress to our status callback. */
+  dialTwiml: (call: { id: string; from: string; to: string }) => string;
+  /** TwiML that ends a browser-originated call we will not place, saying why. */
+  refuseTwiml: (reason: string) => string;
+};
 
 /** One status event as the provider reports it (Twilio's fields; the simulator sends the same). */
 export type StatusEvent = { providerCallId: string; status: CallStatus; durationSeconds: number | null };
@@ -24,6 +50,8 @@ export type TelephonyProvider = {
     body: Record<string, string>;
   }) => boolean;
   parseStatus: (body: Record<string, string>) => StatusEvent | null;
+  /** Null on the simulator, whose browser phone is a stand-in driven by the call's status. */
+  browserPhone: BrowserPhoneSupport | null;
 };
 
 /** Provider statuses we know; anything else is ignored. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '#domain/auth/roles.ts';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppConfig } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { TEST_ORIGIN, TEST_PUBLIC_URL } from './test-constants.ts';
 
@@ -25,6 +25,8 @@ export async function createTestApp(
     smtpTrustedCa?: string;
     importMaxBytes?: number;
     defaultCallerId?: string | null;
+    /** Another provider (the Twilio adapter against a local fake of its API); the fast simulator otherwise. */
+    telephony?: AppConfig['telephony'];
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
@@ -43,7 +45,12 @@ export async function createTestApp(
     smtpTrustedCa: options.smtpTrustedCa,
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
     // The simulator at a hundredth of real time: a call rings at 10 ms and ends 330 ms after it starts.
-    telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300, bulkSpacingMs: 50 },
+    telephony: options.telephony ?? {
+      provider: 'simulator',
+      timeScale: 0.01,
+      timeoutMs: 300,
+      bulkSpacingMs: 50,
+    },
     ...(options.defaultCallerId !== undefined && { defaultCallerId: options.defaultCallerId }),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: null,

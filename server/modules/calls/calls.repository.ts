@@ -178,6 +178,31 @@ export async function recordProviderAnswer(
 }
 
 /**
+ * A browser-originated call reaching our Voice URL (Twilio): takes the call this user's browser asked for, once.
+ * Only a call still queued, with no provider call yet, and less than a minute old qualifies, so a replayed or late request
+ * dials nothing.
+ */
+export async function claimBrowserCall(
+  db: DbExecutor,
+  callId: string,
+  userId: string,
+  now: Date,
+): Promise<{ from: string; to: string } | undefined> {
+  const row = await db
+    .updateTable('calls')
+    .set({ status: 'initiated', updated_at: now })
+    .where('id', '=', callId)
+    .where('user_id', '=', userId)
+    .where('provider', '=', 'twilio')
+    .where('status', '=', 'queued')
+    .where('provider_call_id', 'is', null)
+    .where('started_at', '>', new Date(now.getTime() - 60_000))
+    .returning(['from_number', 'to_number'])
+    .executeTakeFirst();
+  return row && { from: row.from_number, to: row.to_number };
+}
+
+/**
  * Applies a provider status event, only forward (DECISIONS.md; domain advanceStatus in SQL): the row is locked,
  * a status of lower rank or any event after a finished status changes nothing. Answer and end times are kept.
  */

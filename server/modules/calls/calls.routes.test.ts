@@ -321,8 +321,10 @@ describe('status webhooks', () => {
   });
 
   it('finds the call by our id in the callback URL when an event comes before the provider id is stored', async () => {
-    const placed = await call({ to: '5550100011' });
-    const id = placed.json().call.id as string;
+    // A provider that never answers (996…): the simulator sends no events of its own for this call.
+    expect((await call({ to: '9965550100' })).statusCode).toBe(502);
+    const id = (await ctx.db.admin.query(`select id from calls where to_number = '+19965550100'`)).rows[0]
+      .id as string;
     // As if the provider's first event overtook its answer to placeCall: no provider id on our row yet.
     await ctx.db.admin.query(`update calls set provider_call_id = null, status = 'queued' where id = $1`, [
       id,

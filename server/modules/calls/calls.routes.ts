@@ -14,6 +14,7 @@ import {
   DueCallbackSchema,
   PlaceCallInputSchema,
   SaveDispositionRequestSchema,
+  VoiceTokenSchema,
 } from '#domain/calls/call.schema.ts';
 import { ContactIdParamsSchema } from '#domain/contacts/contact.schema.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
@@ -21,6 +22,7 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
+import { agentIdentity } from '../../telephony/telephony-provider.ts';
 import { findContact } from '../contacts/contacts.repository.ts';
 import {
   addCallerId,
@@ -123,6 +125,21 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const userId = viewerOf(request).userId;
       return { closed: await asUser(userId, (trx) => resetUserCalls(trx, userId, ctx.clock())) };
+    },
+  );
+
+  /** The browser phone's token (Twilio); the simulator's stand-in needs none (503, the spec's configuration error). */
+  typed.get(
+    '/api/calls/voice-token',
+    { ...approved, schema: { response: { 200: VoiceTokenSchema } } },
+    async (request) => {
+      const phone = ctx.telephony.browserPhone;
+      if (!phone)
+        throw new AppError(
+          'NOT_CONFIGURED',
+          'Server configuration error: no voice provider credentials are configured (the built-in simulator needs no token).',
+        );
+      return phone.voiceToken(agentIdentity(viewerOf(request).userId));
     },
   );
 

@@ -4,7 +4,7 @@ import { normalizePhone, isSamePhone } from '#domain/contacts/phone.ts';
 import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { ProviderError } from '../../telephony/telephony-provider.ts';
+import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
 import { findContact } from '../contacts/contacts.repository.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
@@ -57,6 +57,11 @@ function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<
 export async function placeCall(ctx: CallingContext, userId: string, input: PlaceCallInput): Promise<Call> {
   const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
     withActor(ctx.db, { kind: 'user', userId }, work);
+  if (input.via === 'browser' && !ctx.telephony.browserPhone)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The browser phone dials through Twilio; on the built-in simulator the server places the call.',
+    );
   const prepared = await asUser(async (trx) => {
     const existing = await findCallByRequestId(trx, userId, input.requestId);
     if (existing) return { existing };
@@ -107,10 +112,15 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     });
   });
   if (call.status !== 'queued' || call.requestId !== input.requestId) return call;
+  if (input.via === 'browser') {
+    // The browser phone connects it now, through the Voice URL (claimBrowserCall); the sweeper closes it if not.
+    await asUser((trx) => releaseCallLock(trx, userId, input.requestId));
+    return call;
+  }
 
   try {
     const accepted = await withTimeout(
-      ctx.telephony.placeCall({ callId: call.id, from, to }),
+      ctx.telephony.placeCall({ callId: call.id, from, to, agentIdentity: agentIdentity(userId) }),
       ctx.providerTimeoutMs,
       'The telephony provider did not answer in time. Could not connect to calling service',
     );

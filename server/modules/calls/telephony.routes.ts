@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { applyStatusEvent } from './calls.repository.ts';
+import { userOfClient } from '../../telephony/telephony-provider.ts';
+import { applyStatusEvent, claimBrowserCall } from './calls.repository.ts';
 
 /**
  * Status webhooks (issue 5): the provider (or the simulator, through the same route) reports a call's progress.
@@ -45,6 +46,34 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
           ),
         );
         return reply.status(204).send();
+      },
+    );
+
+    /**
+     * The Voice URL of the TwiML App (Twilio): the browser phone's Device.connect({ callId }) lands here. The
+     * call must be one this user's browser asked the server for (POST /api/calls with via 'browser'), so every
+     * rule was already applied; the number dialled is the one recorded then, never one from the request.
+     */
+    typed.post(
+      '/api/telephony/twilio/voice',
+      { config: { access: 'public', csrf: false } },
+      async (request, reply) => {
+        const phone = ctx.telephony.browserPhone;
+        const body = (request.body ?? {}) as Record<string, string>;
+        if (!phone || ctx.telephony.name !== 'twilio') throw new AppError('NOT_FOUND', 'Unknown provider');
+        const url = `${ctx.publicUrl}${request.url}`;
+        if (typeof body !== 'object' || !ctx.telephony.verifyWebhook({ url, headers: request.headers, body }))
+          throw new AppError('FORBIDDEN', 'The webhook signature does not verify');
+        const twiml = (xml: string) => reply.type('text/xml').send(xml);
+        const callId = z.uuid().safeParse(body.callId);
+        const userId = userOfClient(body.From);
+        if (!callId.success || !userId)
+          return twiml(phone.refuseTwiml('This call did not come from CallCRM.'));
+        const claimed = await withActor(ctx.db, { kind: 'system' }, (trx) =>
+          claimBrowserCall(trx, callId.data, userId, ctx.clock()),
+        );
+        if (!claimed) return twiml(phone.refuseTwiml('This call was already placed or has expired.'));
+        return twiml(phone.dialTwiml({ id: callId.data, from: claimed.from, to: claimed.to }));
       },
     );
   });

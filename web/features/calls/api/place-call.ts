@@ -19,7 +19,7 @@ export function toastCallError(error: unknown, provider: 'simulator' | 'twilio')
   if (code === 'DUPLICATE_PREVENTED' || code === 'CONCURRENT_PREVENTED')
     return void toast.error('Call not placed', { description: message });
   if (code === 'DO_NOT_CALL') return void toast.error('Do not call', { description: message });
-  if (/not verified/i.test(message))
+  if (/not verified|unverified/i.test(message))
     return void toast.error('Number verification error', { description: message });
   if (/not authorized|geo-permissions/i.test(message)) {
     toast.error('Geographic permissions error', { description: message });

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ContactSchema, SERVICE_EMAIL_PATTERN } from '../contacts/contact.schema.ts';
+import { phoneDigits } from '../contacts/phone.ts';
+import { ContactEmailSchema } from '../email/email.schema.ts';
+
+/** The dialer's Add New Contact form (spec part 2 §2.7), checked the same way in the browser and on the server. */
+export const DialerContactInputSchema = z.object({
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+  phone: z.string().trim().max(40).default(''),
+  email: z.string().trim().max(254).default(''),
+  company: z.string().trim().max(200).default(''),
+  /** Send an e-mail from one of the user's templates once the contact is saved (the sequence choice comes later). */
+  sendEmail: z.boolean().default(false),
+  templateId: z.uuid().nullish(),
+});
+export type DialerContactInput = z.input<typeof DialerContactInputSchema>;
+
+export type DialerContactProblem = { title: string; description: string; field: string };
+
+/**
+ * Spec part 2 §5.2, in its order and words: both names; a phone or an e-mail; an e-mail when one is to be sent.
+ * Beyond the spec: what is given must be usable (a phone that normalises, an e-mail that looks like one), and an
+ * e-mail to send needs its template.
+ */
+export function dialerContactProblem(
+  input: z.output<typeof DialerContactInputSchema>,
+): DialerContactProblem | null {
+  if (!input.firstName || !input.lastName)
+    return {
+      title: 'Required fields missing',
+      description: 'First name and last name are required',
+      field: input.firstName ? 'lastName' : 'firstName',
+    };
+  if (!input.phone && !input.email)
+    return {
+      title: 'Contact information required',
+      description: 'Either phone number or email is required',
+      field: 'phone',
+    };
+  if (input.sendEmail && !input.email)
+    return {
+      title: 'Email required',
+      description: 'Email address is required to send an email',
+      field: 'email',
+    };
+  const digits = phoneDigits(input.phone).length;
+  if (input.phone && (digits < 7 || digits > 15))
+    return {
+      title: 'Invalid phone number',
+      description: 'Enter a phone number with 7 to 15 digits',
+      field: 'phone',
+    };
+  if (input.email && !SERVICE_EMAIL_PATTERN.test(input.email))
+    return { title: 'Invalid email', description: 'Enter a valid email address', field: 'email' };
+  if (input.sendEmail && !input.templateId)
+    return {
+      title: 'Template required',
+      description: 'Choose a template for the email',
+      field: 'templateId',
+    };
+  return null;
+}
+
+export const DialerContactResultSchema = z.object({
+  contact: ContactSchema,
+  /** The e-mail sent (or kept in the outbox) when the form asked for one. */
+  email: ContactEmailSchema.nullable(),
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DialerContactInputSchema,
+  DialerContactResultSchema,
+  dialerContactProblem,
+} from '#domain/dialer/dialer-contact.ts';
+import { withActor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { viewerOf } from '../../plugins/access-control.ts';
+import { createContact } from '../contacts/contacts.service.ts';
+import { sendEmailToContact } from '../email/contact-email.service.ts';
+import { findTemplate } from '../email/email-templates.repository.ts';
+
+const approved = { config: { access: 'approved' as const } };
+
+/**
+ * The browser dialer's Add New Contact (spec part 2 §2.7, §5.2): a phone-only or e-mail-only contact is allowed
+ * (DECISIONS.md "Contacts without an e-mail"); it is stored synced and joins the default queue like any other.
+ * With send-e-mail on, the chosen template goes out (or to the outbox) in the same transaction: if the mail server
+ * refuses, nothing is saved and the answer says why, so the user can fix it and try again.
+ */
+export function registerDialerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/dialer/contacts',
+    {
+      ...approved,
+      schema: { body: DialerContactInputSchema, response: { 201: DialerContactResultSchema } },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const input = request.body;
+      const problem = dialerContactProblem(input);
+      if (problem)
+        throw new AppError('VALIDATION_FAILED', `${problem.title}: ${problem.description}`, {
+          issues: [{ path: problem.field, message: problem.description }],
+        });
+      const result = await withActor(ctx.db, { kind: 'user', userId: viewer.userId }, async (trx) => {
+        const template =
+          input.sendEmail && input.templateId
+            ? await findTemplate(trx, viewer.userId, input.templateId)
+            : null;
+        if (input.sendEmail && !template) throw new AppError('NOT_FOUND', 'Template not found');
+        const contact = await createContact(
+          trx,
+          viewer.userId,
+          {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phone: input.phone || null,
+            company: input.company || null,
+            website: null,
+            title: null,
+            notes: null,
+            status: 'new',
+            tags: [],
+          },
+          ctx.clock(),
+        );
+        const email = template
+          ? await sendEmailToContact(ctx, trx, {
+              userId: viewer.userId,
+              accountEmail: viewer.profile.email,
+              contactId: contact.id,
+              subject: template.subject,
+              content: template.content,
+              templateId: template.id,
+            })
+          : null;
+        return { contact, email };
+      });
+      return reply.status(201).send(result);
+    },
+  );
+}

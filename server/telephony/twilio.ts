@@ -1,0 +1,131 @@
+import twilio from 'twilio';
+import { parseTwilioStyleStatus, ProviderError, type TelephonyProvider } from './telephony-provider.ts';
+
+/** What a Twilio account needs to be set (README "Calling with Twilio"). */
+export type TwilioSettings = {
+  accountSid: string;
+  authToken: string;
+  /** An API key for browser-phone tokens (Console → API keys). */
+  apiKeySid: string;
+  apiKeySecret: string;
+  /** The TwiML App whose Voice URL is PUBLIC_URL/api/telephony/twilio/voice (browser-originated calls). */
+  twimlAppSid: string;
+  /** The URL Twilio reaches this server at: webhooks are signed over it, so it must match what Twilio calls. */
+  publicUrl: string;
+  /** Where the REST API is; Twilio's own unless a test points it at a local fake. */
+  apiBaseUrl?: string;
+  /** Browser-phone token lifetime. */
+  tokenTtlSeconds?: number;
+};
+
+const STATUS_EVENTS = ['initiated', 'ringing', 'answered', 'completed'];
+const TWILIO_API = 'https://api.twilio.com';
+
+/** The status callback for one of our calls: our call id travels in the (signed) URL. */
+export const twilioStatusUrl = (publicUrl: string, callId: string) =>
+  `${publicUrl}/api/telephony/twilio/status?callId=${encodeURIComponent(callId)}`;
+
+/** Sends the SDK's requests to a local fake of Twilio's REST API instead of Twilio's (tests only). */
+function redirectingClient(base: string, timeoutMs: number) {
+  const client = new twilio.RequestClient({ timeout: timeoutMs });
+  const request = client.request.bind(client);
+  client.request = (opts) => request({ ...opts, uri: opts.uri.replace(TWILIO_API, base) });
+  return client;
+}
+
+/**
+ * Twilio through its official SDK (issue 5, ARCHITECTURE.md calling):
+ * - calls placed by the server (bulk calls) ring the number and, once answered, bridge to the agent's browser
+ *   phone (`<Dial><Client>`); calls from the browser dialer go Device.connect → our Voice URL → `dialTwiml`;
+ * - hang-up completes the call; webhooks verify with X-Twilio-Signature over the public URL and the form fields,
+ *   so they work behind a proxy as long as PUBLIC_URL is what Twilio calls.
+ */
+export function createTwilioProvider(settings: TwilioSettings): TelephonyProvider {
+  const publicUrl = settings.publicUrl.replace(/\/$/, '');
+  const client = twilio(settings.accountSid, settings.authToken, {
+    ...(settings.apiBaseUrl ? { httpClient: redirectingClient(settings.apiBaseUrl, 15_000) } : {}),
+  });
+  const providerError = (error: unknown) => {
+    const rest = error as { status?: number; message?: string; code?: number };
+    // A RestException carries Twilio's own words (e.g. "The number … is unverified. Trial accounts …").
+    if (typeof rest?.status === 'number' && rest.message) return new ProviderError(rest.message);
+    return new Error(`Twilio could not be reached: ${rest?.message ?? String(error)}`);
+  };
+
+  return {
+    name: 'twilio',
+    async placeCall({ callId, from, to, agentIdentity: identity }) {
+      const response = new twilio.twiml.VoiceResponse();
+      const dial = response.dial({ answerOnBridge: true });
+      const clientLeg = dial.client();
+      clientLeg.identity(identity);
+      clientLeg.parameter({ name: 'callId', value: callId });
+      try {
+        const call = await client.calls.create({
+          to,
+          from,
+          twiml: response.toString(),
+          statusCallback: twilioStatusUrl(publicUrl, callId),
+          statusCallbackEvent: STATUS_EVENTS,
+          statusCallbackMethod: 'POST',
+        });
+        return { providerCallId: call.sid };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    async hangUp(providerCallId) {
+      try {
+        await client.calls(providerCallId).update({ status: 'completed' });
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    verifyWebhook({ url, headers, body }) {
+      const signature = headers['x-twilio-signature'];
+      if (typeof signature !== 'string' || !signature) return false;
+      return twilio.validateRequest(settings.authToken, signature, url, body);
+    },
+    parseStatus: parseTwilioStyleStatus,
+    browserPhone: {
+      voiceToken(identity) {
+        const ttlSeconds = settings.tokenTtlSeconds ?? 3600;
+        const token = new twilio.jwt.AccessToken(
+          settings.accountSid,
+          settings.apiKeySid,
+          settings.apiKeySecret,
+          {
+            identity,
+            ttl: ttlSeconds,
+          },
+        );
+        token.addGrant(
+          new twilio.jwt.AccessToken.VoiceGrant({
+            outgoingApplicationSid: settings.twimlAppSid,
+            incomingAllow: true,
+          }),
+        );
+        return { token: token.toJwt(), identity, ttlSeconds };
+      },
+      dialTwiml(call) {
+        const response = new twilio.twiml.VoiceResponse();
+        const dial = response.dial({ callerId: call.from, answerOnBridge: true });
+        dial.number(
+          {
+            statusCallback: twilioStatusUrl(publicUrl, call.id),
+            statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+            statusCallbackMethod: 'POST',
+          },
+          call.to,
+        );
+        return response.toString();
+      },
+      refuseTwiml(reason) {
+        const response = new twilio.twiml.VoiceResponse();
+        response.say(reason);
+        response.hangup();
+        return response.toString();
+      },
+    },
+  };
+}

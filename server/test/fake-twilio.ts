@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAKE_ACCOUNT_SID = `AC${'1'.repeat(32)}`;
+export const FAKE_AUTH_TOKEN = 'fake-auth-token-0123456789abcdef';
+
+/** One request the SDK sent, as Twilio would receive it. */
+export type FakeTwilioRequest = {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  authorization: { user: string; password: string } | null;
+  form: Record<string, string[]>;
+};
+
+export type FakeTwilio = {
+  baseUrl: string;
+  requests: FakeTwilioRequest[];
+  /** Numbers Twilio refuses as a trial account does (error 21219). */
+  unverified: Set<string>;
+  /** Delay every answer by this many ms (a slow or overloaded API). */
+  delayMs: number;
+  close: () => Promise<void>;
+};
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+const readForm = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const form: Record<string, string[]> = {};
+  for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+    (form[key] ??= []).push(value);
+  return form;
+};
+
+const basicAuth = (header: string | undefined) => {
+  const encoded = /^Basic (.+)$/.exec(header ?? '')?.[1];
+  if (!encoded) return null;
+  const [user, ...rest] = Buffer.from(encoded, 'base64').toString('utf8').split(':');
+  return { user: user ?? '', password: rest.join(':') };
+};
+
+const send = (response: ServerResponse, status: number, body: object) => {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+};
+
+/** Twilio's error body (https://www.twilio.com/docs/usage/twilios-response#response-formats-exceptions). */
+const twilioError = (status: number, code: number, message: string) => ({
+  code,
+  message,
+  more_info: `https://www.twilio.com/docs/errors/${code}`,
+  status,
+});
+
+/**
+ * A local stand-in for the part of Twilio's REST API (2010-04-01) the adapter uses, following Twilio's published
+ * API: Basic auth with the account SID and auth token, form-encoded bodies, JSON answers.
+ * - POST /2010-04-01/Accounts/{AccountSid}/Calls.json: To, From and one of Url, Twiml or ApplicationSid required;
+ *   answers 201 with a call resource (status queued);
+ * - POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: Status=completed or canceled;
+ * anything else 404, bad credentials 401 (20003), a missing parameter 400 (21201 and friends).
+ */
+export async function startFakeTwilio(): Promise<FakeTwilio> {
+  const calls = new Map<string, { status: string }>();
+  const fake: Omit<FakeTwilio, 'baseUrl' | 'close'> = { requests: [], unverified: new Set(), delayMs: 0 };
+  const server = createServer((request, response) => {
+    void (async () => {
+      const form = await readForm(request);
+      const path = new URL(request.url ?? '/', 'http://fake').pathname;
+      const authorization = basicAuth(request.headers.authorization);
+      fake.requests.push({
+        method: request.method ?? '',
+        path,
+        contentType: request.headers['content-type'],
+        authorization,
+        form,
+      });
+      if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+      if (authorization?.user !== FAKE_ACCOUNT_SID || authorization.password !== FAKE_AUTH_TOKEN)
+        return send(response, 401, twilioError(401, 20003, 'Authenticate'));
+      const one = (key: string) => form[key]?.[0];
+      const base = `/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}/Calls`;
+      if (request.method === 'POST' && path === `${base}.json`) {
+        if (!one('To')) return send(response, 400, twilioError(400, 21201, "No 'To' number is specified"));
+        if (!one('From'))
+          return send(response, 400, twilioError(400, 21213, "No 'From' number is specified"));
+        if (!one('Url') && !one('Twiml') && !one('ApplicationSid'))
+          return send(response, 400, twilioError(400, 21205, 'Url parameter is required.'));
+        if (fake.unverified.has(one('To')!))
+          return send(
+            response,
+            400,
+            twilioError(
+              400,
+              21219,
+              `The number ${one('To')} is unverified. Trial accounts cannot call unverified numbers; verify ${one('To')} at twilio.com/user/account/phone-numbers/verified, or purchase a Twilio number to call unverified numbers.`,
+            ),
+          );
+        const callSid = sid('CA');
+        calls.set(callSid, { status: 'queued' });
+        return send(response, 201, {
+          sid: callSid,
+          account_sid: FAKE_ACCOUNT_SID,
+          to: one('To'),
+          from: one('From'),
+          status: 'queued',
+          direction: 'outbound-api',
+          api_version: '2010-04-01',
+          uri: `${base}/${callSid}.json`,
+        });
+      }
+      const update = new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(path);
+      if (request.method === 'POST' && update) {
+        const call = calls.get(update[1]!);
+        if (!call)
+          return send(response, 404, twilioError(404, 20404, `The requested resource ${path} was not found`));
+        if (one('Status') && !['completed', 'canceled'].includes(one('Status')!))
+          return send(response, 400, twilioError(400, 21220, 'Invalid call state'));
+        call.status = one('Status') ?? call.status;
+        return send(response, 200, { sid: update[1], account_sid: FAKE_ACCOUNT_SID, status: call.status });
+      }
+      return send(response, 404, twilioError(404, 20404, `The requested resource ${path} was not found`));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign<typeof fake, Pick<FakeTwilio, 'baseUrl' | 'close'>>(fake, {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
