@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Call } from '#domain/calls/call.schema.ts';
+import { toast } from 'sonner';
+import { phone } from '../dialer/phone/browser-phone.ts';
 import { placeCall } from './api/place-call.ts';
 
 /** Who is being called: what the call panel shows and the disposition is saved against. */
@@ -29,11 +31,24 @@ export async function callTarget(
   target: CallTarget,
   setup: { provider: 'simulator' | 'twilio'; from: string | null },
 ): Promise<void> {
+  const twilio = setup.provider === 'twilio';
+  if (twilio) {
+    // On Twilio the agent talks through the browser phone: it must be ready before the call goes out.
+    void phone.start('twilio');
+    if (!(await phone.whenReady()))
+      return void toast.error('Device Not Ready', { description: 'The browser phone could not connect.' });
+  }
   const call = await placeCall(
     { contactId: target.contactId, to: target.phone, from: setup.from },
     setup.provider,
+    twilio ? 'browser' : 'server',
   );
-  if (call) set({ call, target });
+  if (!call) return;
+  set({ call, target });
+  if (twilio)
+    await phone
+      .connect(call)
+      .catch(() => toast.error('Call Failed', { description: 'Could not place the call' }));
 }
 
 export const closeActiveCall = () => set(null);

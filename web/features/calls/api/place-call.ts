@@ -38,6 +38,8 @@ export function toastCallError(error: unknown, provider: 'simulator' | 'twilio')
 export async function placeCall(
   target: { contactId?: string; to: string; from: string | null },
   provider: 'simulator' | 'twilio',
+  /** 'browser': the browser phone connects the call (Twilio); the server places it otherwise. */
+  via: 'server' | 'browser' = 'server',
 ): Promise<Call | null> {
   const to = normalizePhone(target.to);
   if (!to) {
@@ -58,6 +60,7 @@ export async function placeCall(
         requestId: newRequestId(),
         ...(target.contactId ? { contactId: target.contactId } : { to }),
         ...(target.from ? { from: target.from } : {}),
+        ...(via === 'browser' ? { via } : {}),
       },
       schema: CallResponseSchema,
     });

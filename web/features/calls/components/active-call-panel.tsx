@@ -2,24 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PhoneOff, X } from 'lucide-react';
 import { formatDuration } from '#domain/calls/call-log.ts';
-import { isFinished, type CallStatus } from '#domain/calls/call-status.ts';
+import { isFinished } from '#domain/calls/call-status.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { phone } from '../../dialer/phone/browser-phone.ts';
 import { closeActiveCall, useActiveCall } from '../active-call.ts';
 import { useCall, useHangUp } from '../api/calls-queries.ts';
+import { STATUS_TEXT } from '../call-status-text.ts';
 import { DispositionForm } from './disposition-form.tsx';
-
-const STATUS_TEXT: Record<CallStatus, string> = {
-  queued: 'Calling…',
-  initiated: 'Calling…',
-  ringing: 'Ringing…',
-  'in-progress': 'Connected',
-  completed: 'Call ended',
-  busy: 'Busy',
-  'no-answer': 'No answer',
-  failed: 'Call failed',
-  canceled: 'Canceled',
-};
 
 /**
  * The call in progress, bottom right on every screen: who, the live state and a timer while connected, END CALL,
@@ -90,12 +80,13 @@ function Panel() {
         <Button
           variant="destructive"
           disabled={hangUp.isPending}
-          onClick={() =>
+          onClick={() => {
+            phone.hangUp();
             hangUp.mutate(call.id, {
               onSuccess: () => toast.success('Call ended'),
               onError: (error) => toast.error('Could not end the call', { description: error.message }),
-            })
-          }
+            });
+          }}
         >
           <PhoneOff /> END CALL
         </Button>

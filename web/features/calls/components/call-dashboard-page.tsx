@@ -18,6 +18,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
 import { useCallingSetup, useDayLog, useResetCallSystem } from '../api/calls-queries.ts';
 import { useCallAction } from '../use-call-action.ts';
+import { BrowserDialerModal } from '../../dialer/components/browser-dialer-modal.tsx';
 import { MobileQrDialog } from './mobile-qr-dialog.tsx';
 
 const dayInput = (d: Date) =>
@@ -40,6 +41,7 @@ export function CallDashboardPage() {
   const callContact = useCallAction();
   const [resetting, setResetting] = useState(false);
   const [qr, setQr] = useState(false);
+  const [dialerOpen, setDialerOpen] = useState(false);
   const [number, setNumber] = useState('');
 
   const dial = (event: FormEvent) => {
@@ -68,11 +70,11 @@ export function CallDashboardPage() {
           <CardHeader>
             <CardTitle>Power Dialer</CardTitle>
             <CardDescription>
-              The browser dialer that walks a call queue arrives with the next release.
+              The browser dialer: call your contacts one after another, least recently called first.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
-            <Button disabled title="The browser dialer is not built yet">
+            <Button onClick={() => setDialerOpen(true)}>
               <Headphones /> Power Dialer
             </Button>
             <Button variant="outline" onClick={() => setQr(true)}>
@@ -228,6 +230,7 @@ export function CallDashboardPage() {
         }
       />
       <MobileQrDialog open={qr} onOpenChange={setQr} />
+      <BrowserDialerModal open={dialerOpen} onOpenChange={setDialerOpen} />
     </div>
   );
 }

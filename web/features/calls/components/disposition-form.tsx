@@ -31,15 +31,22 @@ export function DispositionForm({
   durationSeconds,
   onChosen,
   onSaved,
+  notes: sharedNotes,
+  onNotesChange,
 }: {
   contactId: string;
   callId: string | null;
   durationSeconds: number;
   onChosen?: (chosen: boolean) => void;
   onSaved: () => void;
+  /** Notes kept outside the form (the dialer's Notes tab); the form keeps its own otherwise. */
+  notes?: string;
+  onNotesChange?: (notes: string) => void;
 }) {
   const [disposition, setDisposition] = useState<Disposition | null>(null);
-  const [notes, setNotes] = useState('');
+  const [ownNotes, setOwnNotes] = useState('');
+  const notes = sharedNotes ?? ownNotes;
+  const setNotes = onNotesChange ?? setOwnNotes;
   const [qualification, setQualification] = useState<LeadQualification>('cold');
   const [callbackDay, setCallbackDay] = useState('');
   const save = useSaveDisposition();

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { DialerContactInputSchema, dialerContactProblem } from '#domain/dialer/dialer-contact.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { useEmailTemplates } from '../../email/api/email-queries.ts';
+import { useAddDialerContact } from '../api/dialer-queries.ts';
+
+const FIELDS = [
+  ['firstName', 'First name'],
+  ['lastName', 'Last name'],
+  ['phone', 'Phone'],
+  ['email', 'Email'],
+  ['company', 'Company'],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+
+/**
+ * Add New Contact in the dialer (spec part 2 §2.7, §5.2): names, phone or e-mail, company, and a send-e-mail option
+ * with the user's templates (disabled without an e-mail; the default template is preselected). The sequence
+ * choice arrives with sequences.
+ */
+export function AddDialerContactForm({ onDone }: { onDone: () => void }) {
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: '',
+    lastName: '',
+    phone: '',
+    email: '',
+    company: '',
+  });
+  const [sendEmail, setSendEmail] = useState(false);
+  const templates = useEmailTemplates();
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const chosenTemplate =
+    templateId ?? templates.data?.find((t) => t.isDefault)?.id ?? templates.data?.[0]?.id ?? null;
+  const add = useAddDialerContact();
+  const hasEmail = values.email.trim() !== '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = DialerContactInputSchema.parse({
+      ...values,
+      sendEmail: sendEmail && hasEmail,
+      templateId: sendEmail && hasEmail ? chosenTemplate : null,
+    });
+    const problem = dialerContactProblem(input);
+    if (problem) return void toast.error(problem.title, { description: problem.description });
+    add.mutate(input, {
+      onSuccess: ({ contact, email }) => {
+        toast.success('Contact added', {
+          description: `${contact.firstName} ${contact.lastName} was added to your contacts.`,
+        });
+        if (email)
+          toast.success(email.delivery === 'outbox' ? 'Email saved to outbox' : 'Email sent', {
+            description:
+              email.delivery === 'outbox'
+                ? 'No mail server is configured, so it was saved to the outbox and not sent.'
+                : `Sent to ${email.toAddress}.`,
+          });
+        onDone();
+      },
+      onError: (error) =>
+        toast.error(/mail/i.test(error.message) ? 'Email sending failed' : 'Error: Failed to add contact', {
+          description: error.message,
+        }),
+    });
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-md border border-border p-3"
+      onSubmit={submit}
+      aria-label="Add New Contact"
+    >
+      <h3 className="font-semibold">Add New Contact</h3>
+      <div className="grid grid-cols-2 gap-2">
+        {FIELDS.map(([field, label]) => (
+          <div key={field} className="flex flex-col gap-1">
+            <Label htmlFor={`dialer-${field}`}>{label}</Label>
+            <Input
+              id={`dialer-${field}`}
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+              value={values[field]}
+              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+            />
+          </div>
+        ))}
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={sendEmail && hasEmail}
+          disabled={!hasEmail}
+          onChange={(e) => setSendEmail(e.target.checked)}
+        />
+        Send an email
+      </label>
+      {sendEmail && hasEmail && (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="dialer-template">Template</Label>
+          {templates.data?.length ? (
+            <NativeSelect
+              id="dialer-template"
+              value={chosenTemplate ?? ''}
+              onChange={(e) => setTemplateId(e.target.value)}
+            >
+              {templates.data.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </NativeSelect>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              No templates yet: create one in Settings → Email first.
+            </p>
+          )}
+        </div>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Saving...' : 'Add Contact'}
+        </Button>
+      </div>
+    </form>
+  );
+}

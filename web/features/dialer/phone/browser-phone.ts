@@ -1,0 +1,111 @@
+import { useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import type { Call } from '#domain/calls/call.schema.ts';
+import {
+  classifyPhoneError,
+  deviceTransition,
+  INITIAL_DEVICE_STATE,
+  type DeviceEffect,
+  type DeviceEvent,
+  type DeviceState,
+} from '#domain/calls/phone-device.ts';
+import { createSimulatorDriver } from './simulator-driver.ts';
+import { createTwilioDriver } from './twilio-driver.ts';
+
+/** What drives the phone: Twilio's Voice SDK, or the simulator's stand-in (no audio). */
+export type PhoneDriver = {
+  /** Registers the device; it reports 'ready' (or an error) through `emit`. */
+  start: () => Promise<void>;
+  /** Connects a call the server recorded (Twilio: Device.connect to our Voice URL). */
+  connect: (call: Call) => Promise<void>;
+  /** The call's status as the server knows it (the stand-in turns it into connect and disconnect). */
+  observe: (call: Call) => void;
+  /** Hangs up from the browser; false when the server must do it (the simulator). */
+  hangUp: () => boolean;
+  sendDigits: (digits: string) => void;
+  stop: () => void;
+};
+export type PhoneEmit = (event: DeviceEvent) => void;
+
+export type PhoneSnapshot = DeviceState & { provider: 'simulator' | 'twilio' | null; sentDigits: string };
+
+let snapshot: PhoneSnapshot = { ...INITIAL_DEVICE_STATE, provider: null, sentDigits: '' };
+let driver: PhoneDriver | null = null;
+let starting: Promise<void> | null = null;
+let context = { hasContact: false, hasDisposition: false };
+const listeners = new Set<() => void>();
+const effectListeners = new Set<(effect: DeviceEffect) => void>();
+
+const publish = (next: PhoneSnapshot) => {
+  snapshot = next;
+  for (const notify of listeners) notify();
+};
+
+/** Every device event goes through the domain state machine (spec part 2 §4.1). */
+const emit: PhoneEmit = (event) => {
+  const { state, effects } = deviceTransition(snapshot, event, Date.now(), context);
+  publish({ ...snapshot, ...state, sentDigits: event.type === 'connect' ? '' : snapshot.sentDigits });
+  if (event.type === 'error') {
+    const problem = classifyPhoneError(event.message);
+    toast.error(problem.title, { description: problem.description });
+  }
+  for (const effect of effects) for (const listener of effectListeners) listener(effect);
+};
+
+setInterval(() => {
+  if (snapshot.status === 'on-call') emit({ type: 'tick' });
+}, 1000);
+
+export const phone = {
+  /** Starts the device for this provider once; later calls wait for the same start. */
+  start(provider: 'simulator' | 'twilio'): Promise<void> {
+    if (driver && snapshot.provider === provider && snapshot.status !== 'error')
+      return starting ?? Promise.resolve();
+    driver?.stop();
+    publish({ ...INITIAL_DEVICE_STATE, provider, sentDigits: '' });
+    driver = provider === 'twilio' ? createTwilioDriver(emit) : createSimulatorDriver(emit);
+    starting = driver.start().catch(() => undefined);
+    return starting;
+  },
+  /** Waits (up to `ms`) for the device to be ready. */
+  async whenReady(ms = 10_000): Promise<boolean> {
+    const until = Date.now() + ms;
+    while (snapshot.status !== 'ready' && snapshot.status !== 'on-call' && Date.now() < until) {
+      if (snapshot.status === 'error') return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return snapshot.status === 'ready' || snapshot.status === 'on-call';
+  },
+  connect: (call: Call) => driver?.connect(call) ?? Promise.resolve(),
+  observe: (call: Call) => driver?.observe(call),
+  hangUp: () => driver?.hangUp() ?? false,
+  sendDigits(digits: string) {
+    driver?.sendDigits(digits);
+    publish({ ...snapshot, sentDigits: snapshot.sentDigits + digits });
+  },
+  reset() {
+    driver?.stop();
+    driver = null;
+    starting = null;
+    emit({ type: 'reset' });
+    publish({ ...snapshot, provider: null, sentDigits: '' });
+  },
+  /** Whether a contact is set and a disposition chosen, for the 'Call Ended' prompt. */
+  setContext(next: { hasContact: boolean; hasDisposition: boolean }) {
+    context = next;
+  },
+  onEffect(listener: (effect: DeviceEffect) => void) {
+    effectListeners.add(listener);
+    return () => void effectListeners.delete(listener);
+  },
+};
+
+export function usePhone(): PhoneSnapshot {
+  return useSyncExternalStore(
+    (notify) => {
+      listeners.add(notify);
+      return () => listeners.delete(notify);
+    },
+    () => snapshot,
+  );
+}

@@ -1,0 +1,31 @@
+import { isFinished } from '#domain/calls/call-status.ts';
+import type { PhoneDriver, PhoneEmit } from './browser-phone.ts';
+
+/**
+ * The simulator's browser-phone stand-in (issue 5): no audio, the same device events. It is ready at once, and
+ * follows the call the server placed: answered → connect, finished → disconnect. Digits are kept and shown, as
+ * there is no line to send them on.
+ */
+export function createSimulatorDriver(emit: PhoneEmit): PhoneDriver {
+  let live: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    start() {
+      timer = setTimeout(() => emit({ type: 'ready' }), 300);
+      return Promise.resolve();
+    },
+    connect: () => Promise.resolve(),
+    observe(call) {
+      if (call.status === 'in-progress' && live !== call.id) {
+        live = call.id;
+        emit({ type: 'connect' });
+      } else if (isFinished(call.status) && live === call.id) {
+        live = null;
+        emit({ type: 'disconnect' });
+      }
+    },
+    hangUp: () => false,
+    sendDigits: () => undefined,
+    stop: () => clearTimeout(timer),
+  };
+}

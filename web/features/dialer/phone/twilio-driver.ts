@@ -1,0 +1,99 @@
+import type { Call as TwilioCall, Device } from '@twilio/voice-sdk';
+import { toast } from 'sonner';
+import { VoiceTokenSchema } from '#domain/calls/call.schema.ts';
+import { classifyTokenError } from '#domain/calls/phone-device.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import type { PhoneDriver, PhoneEmit } from './browser-phone.ts';
+
+const SDK_TIMEOUT_MS = 10_000;
+const SETUP_TIMEOUT_MS = 10_000;
+
+const within = <T>(work: Promise<T>, ms: number, message: string) =>
+  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms))]);
+
+const fetchToken = async () => {
+  try {
+    return (await apiFetch('/api/calls/voice-token', { schema: VoiceTokenSchema })).token;
+  } catch (error) {
+    const problem = classifyTokenError(error instanceof Error ? error.message : '');
+    toast.error(problem.title, { description: problem.description });
+    throw error;
+  }
+};
+
+/**
+ * Twilio's Voice SDK, loaded only when the phone starts (spec part 2 §2.5, §7.2, §8.3): a token from our server,
+ * codecs opus then pcmu, the token refreshed before it expires. Calls from the browser connect to the TwiML App's
+ * Voice URL with our call id; calls the server places (bulk calls) ring this device and are answered at once.
+ */
+export function createTwilioDriver(emit: PhoneEmit): PhoneDriver {
+  let device: Device | null = null;
+  let current: TwilioCall | null = null;
+
+  const follow = (call: TwilioCall) => {
+    current = call;
+    call.on('accept', () => emit({ type: 'connect' }));
+    for (const ended of ['disconnect', 'cancel', 'reject'] as const)
+      call.on(ended, () => {
+        if (current === call) current = null;
+        emit({ type: 'disconnect' });
+      });
+    call.on('error', (error: { message?: string }) =>
+      emit({ type: 'error', message: error.message ?? 'Call error', permanent: false }),
+    );
+  };
+
+  return {
+    async start() {
+      let sdk: typeof import('@twilio/voice-sdk');
+      try {
+        sdk = await within(import('@twilio/voice-sdk'), SDK_TIMEOUT_MS, 'Twilio SDK load timeout');
+      } catch (error) {
+        toast.error('Failed to load Twilio SDK', { description: (error as Error).message });
+        emit({ type: 'error', message: 'Failed to load Twilio SDK', permanent: true });
+        return;
+      }
+      const token = await fetchToken().catch(() => null);
+      if (!token) return emit({ type: 'error', message: 'Could not get a phone token', permanent: true });
+      device = new sdk.Device(token, {
+        codecPreferences: [sdk.Call.Codec.Opus, sdk.Call.Codec.PCMU],
+        closeProtection: true,
+      });
+      device.on('registered', () => emit({ type: 'ready' }));
+      device.on('error', (error: { message?: string }) =>
+        emit({ type: 'error', message: error.message ?? 'Device error', permanent: true }),
+      );
+      device.on('tokenWillExpire', () => {
+        void fetchToken()
+          .then((fresh) => device?.updateToken(fresh))
+          .catch(() => emit({ type: 'error', message: 'Token expired', permanent: false }));
+      });
+      device.on('incoming', (call: TwilioCall) => {
+        // Only the agent's own bridged calls carry our call id; anything else is refused.
+        if (!call.customParameters.get('callId')) return call.reject();
+        follow(call);
+        call.accept();
+      });
+      try {
+        await within(device.register(), SETUP_TIMEOUT_MS, 'Device setup timeout');
+      } catch (error) {
+        emit({ type: 'error', message: (error as Error).message, permanent: true });
+      }
+    },
+    async connect(call) {
+      if (!device) throw new Error('Device Error: Twilio device not found');
+      follow(await device.connect({ params: { callId: call.id } }));
+    },
+    observe: () => undefined,
+    hangUp() {
+      if (!current) return false;
+      current.disconnect();
+      return true;
+    },
+    sendDigits: (digits) => current?.sendDigits(digits),
+    stop() {
+      device?.destroy();
+      device = null;
+    },
+  };
+}
