@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
@@ -66,6 +67,7 @@ export function BrowserDialerModal({
   const [active, setActive] = useState<{ call: Call; target: CallTarget } | null>(null);
   const [notes, setNotes] = useState('');
   const [dispositionChosen, setDispositionChosen] = useState(false);
+  const [from, setFrom] = useState<string | null>(null);
   const contacts = useDialerContacts(search);
   const live = useCall(active?.call.id ?? null);
   const call = live.data ?? active?.call ?? null;
@@ -130,7 +132,7 @@ export function BrowserDialerModal({
         description: 'The phone is not connected yet. Try again in a moment.',
       });
     const placed = await placeCall(
-      { contactId: who.contactId, to: who.phone, from: setup.data?.defaultFrom ?? null },
+      { contactId: who.contactId, to: who.phone, from: from ?? setup.data?.defaultFrom ?? null },
       provider,
       provider === 'twilio' ? 'browser' : 'server',
     );
@@ -298,6 +300,25 @@ export function BrowserDialerModal({
                 </Button>
               )}
             </form>
+            {(setup.data?.callerIds.length ?? 0) > 1 && (
+              <div className="flex items-center gap-2">
+                <Label htmlFor="dialer-from" className="shrink-0">
+                  Call from
+                </Label>
+                <NativeSelect
+                  id="dialer-from"
+                  value={from ?? setup.data?.defaultFrom ?? ''}
+                  onChange={(e) => setFrom(e.target.value)}
+                >
+                  {setup.data?.callerIds.map((c) => (
+                    <option key={c.id} value={c.numberE164}>
+                      {formatPhoneForDisplay(c.numberE164)}
+                      {c.label ? ` (${c.label})` : ''}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            )}
             <DialerKeypad onDigit={(d) => (onCall ? phone.sendDigits(d) : setNumber((n) => n + d))} />
             {onCall && device.sentDigits && (
               <p className="text-sm text-muted-foreground" aria-label="Digits sent">

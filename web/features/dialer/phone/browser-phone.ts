@@ -47,7 +47,20 @@ const emit: PhoneEmit = (event) => {
   publish({ ...snapshot, ...state, sentDigits: event.type === 'connect' ? '' : snapshot.sentDigits });
   if (event.type === 'error') {
     const problem = classifyPhoneError(event.message);
-    toast.error(problem.title, { description: problem.description });
+    toast.error(problem.title, {
+      description: problem.description,
+      // Temporary: the microphone is asked for again (spec part 2 §8.3).
+      ...(problem.retryMicrophone && {
+        action: {
+          label: 'Retry',
+          onClick: () =>
+            void navigator.mediaDevices
+              ?.getUserMedia({ audio: true })
+              .then((stream) => stream.getTracks().forEach((track) => track.stop()))
+              .catch(() => toast.error('Microphone permission is required for calls')),
+        },
+      }),
+    });
   }
   for (const effect of effects) for (const listener of effectListeners) listener(effect);
 };
