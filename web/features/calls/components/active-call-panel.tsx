@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PhoneOff, X } from 'lucide-react';
-import { formatDuration } from '#domain/calls/call-log.ts';
 import { isFinished } from '#domain/calls/call-status.ts';
-import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { phone } from '../../dialer/phone/browser-phone.ts';
 import { closeActiveCall, useActiveCall } from '../active-call.ts';
 import { useCall, useHangUp } from '../api/calls-queries.ts';
-import { STATUS_TEXT } from '../call-status-text.ts';
 import { DispositionForm } from './disposition-form.tsx';
+import { CallSummary } from './call-summary.tsx';
 
 /**
  * The call in progress, bottom right on every screen: who, the live state and a timer while connected, END CALL,
@@ -57,18 +55,12 @@ function Panel() {
       className="fixed bottom-4 right-4 z-40 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-xl"
     >
       <div className="flex items-start gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-semibold">{active.target.name}</p>
-          <p className="text-sm text-muted-foreground">{formatPhoneForDisplay(active.target.phone)}</p>
-        </div>
-        <div className="ml-auto text-right">
-          <p className="text-sm font-medium" aria-live="polite">
-            {STATUS_TEXT[call.status]}
-          </p>
-          <p className="font-mono text-sm tabular-nums" aria-label="Call time">
-            {formatDuration(seconds)}
-          </p>
-        </div>
+        <CallSummary
+          name={active.target.name}
+          phone={active.target.phone}
+          status={call.status}
+          seconds={seconds}
+        />
         {finished && (
           <Button variant="ghost" size="icon" aria-label="Close" onClick={closeActiveCall}>
             <X />

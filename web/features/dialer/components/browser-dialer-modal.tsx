@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Phone, PhoneOff, Plus, Upload } from 'lucide-react';
 import type { Call } from '#domain/calls/call.schema.ts';
-import { formatDuration } from '#domain/calls/call-log.ts';
 import { isFinished } from '#domain/calls/call-status.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,12 +17,12 @@ import { ImportContactsDialog } from '../../contact-import/components/import-con
 import type { CallTarget } from '../../calls/active-call.ts';
 import { useCall, useCallingSetup, useHangUp } from '../../calls/api/calls-queries.ts';
 import { placeCall } from '../../calls/api/place-call.ts';
-import { STATUS_TEXT } from '../../calls/call-status-text.ts';
 import { DispositionForm } from '../../calls/components/disposition-form.tsx';
 import { useDialerContacts } from '../api/dialer-queries.ts';
 import { phone, usePhone, type PhoneSnapshot } from '../phone/browser-phone.ts';
 import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
 import { DialerKeypad } from './dialer-keypad.tsx';
+import { CallSummary } from '../../calls/components/call-summary.tsx';
 
 type Tab = 'dialer' | 'notes' | 'contacts' | 'disposition';
 const COMPLETED_KEY = 'dialer-completed';
@@ -236,18 +235,12 @@ export function BrowserDialerModal({
             aria-label="In call"
             className="flex items-center gap-3 rounded-md border border-border p-3"
           >
-            <div className="min-w-0">
-              <p className="truncate font-semibold">{active.target.name}</p>
-              <p className="text-sm text-muted-foreground">{formatPhoneForDisplay(active.target.phone)}</p>
-            </div>
-            <div className="ml-auto text-right">
-              <p className="text-sm font-medium" aria-live="polite">
-                {STATUS_TEXT[call.status]}
-              </p>
-              <p className="font-mono text-sm tabular-nums" aria-label="Call time">
-                {formatDuration(seconds)}
-              </p>
-            </div>
+            <CallSummary
+              name={active.target.name}
+              phone={active.target.phone}
+              status={call.status}
+              seconds={seconds}
+            />
             {onCall && (
               <Button variant="destructive" onClick={endCall} disabled={hangUp.isPending}>
                 <PhoneOff /> END CALL

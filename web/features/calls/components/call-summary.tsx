@@ -1,0 +1,34 @@
+import type { CallStatus } from '#domain/calls/call-status.ts';
+import { formatDuration } from '#domain/calls/call-log.ts';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { STATUS_TEXT } from '../call-status-text.ts';
+
+/** Who is on the line, the call's state and its timer (spec part 2 §2.5 in-call panel): the call panel and the dialer. */
+export function CallSummary({
+  name,
+  phone,
+  status,
+  seconds,
+}: {
+  name: string;
+  phone: string;
+  status: CallStatus;
+  seconds: number;
+}) {
+  return (
+    <>
+      <div className="min-w-0">
+        <p className="truncate font-semibold">{name}</p>
+        <p className="text-sm text-muted-foreground">{formatPhoneForDisplay(phone)}</p>
+      </div>
+      <div className="ml-auto text-right">
+        <p className="text-sm font-medium" aria-live="polite">
+          {STATUS_TEXT[status]}
+        </p>
+        <p className="font-mono text-sm tabular-nums" aria-label="Call time">
+          {formatDuration(seconds)}
+        </p>
+      </div>
+    </>
+  );
+}
