@@ -163,7 +163,14 @@ export async function recordProviderAnswer(
     .updateTable('calls')
     .set(
       'error' in result
-        ? { status: 'failed', error: result.error, ended_at: now, duration_seconds: 0, updated_at: now }
+        ? {
+            // A call canceled meanwhile (END CALL) keeps its state.
+            status: sql`case when status = 'canceled' then status else 'failed' end`,
+            error: result.error,
+            ended_at: now,
+            duration_seconds: 0,
+            updated_at: now,
+          }
         : {
             provider_call_id: result.providerCallId,
             status: sql`case when status = 'queued' then 'initiated' else status end`,
@@ -175,6 +182,40 @@ export async function recordProviderAnswer(
     .returning(CALL_COLUMNS)
     .executeTakeFirstOrThrow();
   return toCall(row);
+}
+
+/**
+ * END CALL on a call the provider has not answered for yet (no provider id): canceled at once. Returns the provider
+ * id when there is one, for the provider to hang up.
+ */
+export async function cancelIfNotPlaced(
+  db: DbExecutor,
+  userId: string,
+  callId: string,
+  now: Date,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('calls')
+    .select(['provider_call_id', 'status'])
+    .where('user_id', '=', userId)
+    .where('id', '=', callId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.provider_call_id) return row.provider_call_id;
+  if (!FINISHED_STATUSES.includes(row.status as CallStatus))
+    await db
+      .updateTable('calls')
+      .set({
+        status: 'canceled',
+        error: 'Ended by the user',
+        ended_at: now,
+        duration_seconds: 0,
+        updated_at: now,
+      })
+      .where('id', '=', callId)
+      .execute();
+  return null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { findContact } from '../contacts/contacts.repository.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
 import {
+  cancelIfNotPlaced,
   findCall,
   findCallByRequestId,
   findGuardState,
@@ -124,7 +125,11 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
       ctx.providerTimeoutMs,
       'The telephony provider did not answer in time. Could not connect to calling service',
     );
-    return await asUser((trx) => recordProviderAnswer(trx, userId, call.id, accepted, ctx.clock()));
+    const recorded = await asUser((trx) => recordProviderAnswer(trx, userId, call.id, accepted, ctx.clock()));
+    // END CALL came while the provider was still answering: end it now that it has an id.
+    if (recorded.status === 'canceled')
+      await ctx.telephony.hangUp(accepted.providerCallId).catch(() => undefined);
+    return recorded;
   } catch (error) {
     const message = error instanceof ProviderError ? error.message : 'Could not connect to calling service';
     await asUser((trx) => recordProviderAnswer(trx, userId, call.id, { error: message }, ctx.clock()));
@@ -134,7 +139,11 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
   }
 }
 
-/** END CALL / hang up: asks the provider to end it; the provider's status events close the record. */
+/**
+ * END CALL / hang up: asks the provider to end it; the provider's status events close the record. A call the
+ * provider has not answered for yet (no provider id) is canceled here at once, and placeCall hangs it up as soon as
+ * the provider's answer arrives, so an early END CALL is never lost.
+ */
 export async function hangUpCall(
   ctx: CallingContext & Pick<AppContext, 'db'>,
   userId: string,
@@ -143,12 +152,8 @@ export async function hangUpCall(
   const call = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
     const found = await findCall(trx, userId, callId);
     if (!found) throw new AppError('NOT_FOUND', 'Call not found');
-    const row = await trx
-      .selectFrom('calls')
-      .select('provider_call_id')
-      .where('id', '=', callId)
-      .executeTakeFirst();
-    return { ...found, providerCallId: row?.provider_call_id ?? null };
+    const providerCallId = await cancelIfNotPlaced(trx, userId, callId, ctx.clock());
+    return { ...found, providerCallId };
   });
   if (call.providerCallId) await ctx.telephony.hangUp(call.providerCallId);
   return call;

@@ -187,6 +187,34 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
     });
   });
 
+  it('ends a call whose END CALL came before Twilio answered for it, as soon as Twilio answers', async () => {
+    fake.delayMs = 400;
+    const placing = call({ to: '(555) 010-0005' });
+    let id: string | undefined;
+    for (let i = 0; i < 50 && !id; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      id = (await ctx.db.admin.query(`select id from calls where to_number = '+15550100005'`)).rows[0]?.id;
+    }
+    const hangUp = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/${id}/hangup`,
+      headers: asCookie(rep),
+    });
+    expect(hangUp.statusCode).toBe(204);
+    expect((await callRow(id!)).status).toBe('canceled');
+    const placed = await placing;
+    expect(placed.json().call).toMatchObject({ id, status: 'canceled' });
+    const sid = (await callRow(id!)).provider_call_id as string;
+    expect(sid).toMatch(/^CA/);
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}/Calls/${sid}.json`,
+      form: { Status: ['completed'] },
+    });
+    // Twilio's events for it change nothing now.
+    expect((await webhook(statusPath(id!), status(sid, 'in-progress'))).statusCode).toBe(204);
+    expect((await callRow(id!)).status).toBe('canceled');
+  });
+
   it("answers Twilio's own words when it refuses a call, and gives up on a slow API at once", async () => {
     fake.unverified.add('+15550100007');
     const refused = await call({ to: '(555) 010-0007' });
