@@ -203,7 +203,7 @@ export async function cancelIfNotPlaced(
     .executeTakeFirst();
   if (!row) return null;
   if (row.provider_call_id) return row.provider_call_id;
-  if (!FINISHED_STATUSES.includes(row.status as CallStatus))
+  if (!FINISHED_STATUSES.includes(row.status))
     await db
       .updateTable('calls')
       .set({
