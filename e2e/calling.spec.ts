@@ -67,8 +67,19 @@ test.describe('calling on the simulator', () => {
       await expect(panel).toContainText(outcome, { timeout: 15_000 });
       await panel.getByRole('button', { name: 'Close' }).click();
     }
-    await dial('(999) 555-0100');
-    await expect(page.getByText('Number verification error')).toBeVisible();
+    for (const [number, toast] of [
+      ['(999) 555-0100', 'Number verification error'],
+      ['(998) 555-0100', 'Geographic permissions error'],
+      ['(997) 555-0100', 'Trial account limitation'],
+    ] as const) {
+      await dial(number);
+      await expect(page.getByText(toast)).toBeVisible();
+      await expect(panel).toHaveCount(0);
+    }
+    // A provider that never answers: the spec's error once the server gives up (10 s), nothing left hanging.
+    await dial('(996) 555-0100');
+    await expect(page.getByText('Error initiating call')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/did not answer in time/)).toBeVisible();
     await expect(panel).toHaveCount(0);
   });
 

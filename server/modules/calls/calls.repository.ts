@@ -246,6 +246,10 @@ export async function claimBrowserCall(
 /**
  * Applies a provider status event, only forward (DECISIONS.md; domain advanceStatus in SQL): the row is locked,
  * a status of lower rank or any event after a finished status changes nothing. Answer and end times are kept.
+ *
+ * Two statements on purpose: the first finds and locks the call; the second, with a snapshot taken after the lock
+ * is held, reads its current status. In one statement, two events racing for a call that had no provider id yet
+ * (both matched by our id) could leave the second one judged against the first one's stale status and lost.
  */
 export async function applyStatusEvent(
   db: DbExecutor,
@@ -259,34 +263,33 @@ export async function applyStatusEvent(
   },
   now: Date,
 ): Promise<{ applied: boolean; userId: string | null }> {
-  const result = await sql<{ user_id: string; applied: boolean }>`
+  const locked = await sql<{ id: string; user_id: string }>`
+    select c.id, c.user_id from calls c
+    where c.provider = ${event.provider}
+      and (c.provider_call_id = ${event.providerCallId}
+        or (c.id = ${event.callId}::uuid and c.provider_call_id is null))
+    limit 1
+    for update`.execute(db);
+  const call = locked.rows[0];
+  if (!call) return { applied: false, userId: null };
+  const updated = await sql<{ id: string }>`
     with rank(status, n) as (values ('queued', 0), ('initiated', 1), ('ringing', 2), ('in-progress', 3),
-      ('completed', 4), ('busy', 4), ('no-answer', 4), ('failed', 4), ('canceled', 4)),
-    current as (
-      select c.id, c.user_id, r.n as rank from calls c join rank r on r.status = c.status
-      where c.provider = ${event.provider}
-        and (c.provider_call_id = ${event.providerCallId}
-          or (c.id = ${event.callId}::uuid and c.provider_call_id is null))
-      for update of c
-    ),
-    updated as (
-      update calls c set
-        provider_call_id = ${event.providerCallId},
-        status = ${event.status},
-        answered_at = case when ${event.status} = 'in-progress' then coalesce(c.answered_at, ${now}::timestamptz) else c.answered_at end,
-        ended_at = case when (select n from rank where status = ${event.status}) = 4 then ${now}::timestamptz else c.ended_at end,
-        duration_seconds = case when (select n from rank where status = ${event.status}) = 4
-          then coalesce(${event.durationSeconds}::int,
-            extract(epoch from (${now}::timestamptz - coalesce(c.answered_at, ${now}::timestamptz)))::int)
-          else c.duration_seconds end,
-        updated_at = ${now}
-      from current
-      where c.id = current.id and current.rank < 4 and (select n from rank where status = ${event.status}) > current.rank
-      returning c.id
-    )
-    select current.user_id, exists (select 1 from updated) as applied from current`.execute(db);
-  const row = result.rows[0];
-  return { applied: row?.applied ?? false, userId: row?.user_id ?? null };
+      ('completed', 4), ('busy', 4), ('no-answer', 4), ('failed', 4), ('canceled', 4))
+    update calls c set
+      provider_call_id = ${event.providerCallId},
+      status = ${event.status},
+      answered_at = case when ${event.status} = 'in-progress' then coalesce(c.answered_at, ${now}::timestamptz) else c.answered_at end,
+      ended_at = case when (select n from rank where status = ${event.status}) = 4 then ${now}::timestamptz else c.ended_at end,
+      duration_seconds = case when (select n from rank where status = ${event.status}) = 4
+        then coalesce(${event.durationSeconds}::int,
+          extract(epoch from (${now}::timestamptz - coalesce(c.answered_at, ${now}::timestamptz)))::int)
+        else c.duration_seconds end,
+      updated_at = ${now}
+    where c.id = ${call.id}
+      and (select n from rank where status = c.status) < 4
+      and (select n from rank where status = ${event.status}) > (select n from rank where status = c.status)
+    returning c.id`.execute(db);
+  return { applied: updated.rows.length > 0, userId: call.user_id };
 }
 
 /** Closes a user's calls that never finished (Reset Call System), and releases the user's lock. */

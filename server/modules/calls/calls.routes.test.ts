@@ -320,6 +320,38 @@ describe('status webhooks', () => {
     }
   });
 
+  it('applies both of two events racing for a call whose provider id is not stored yet', async () => {
+    // A provider that never answers (996…) leaves calls with no provider id and no events of the simulator's own.
+    const lost: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const placed = await call({ to: `99655501${String(i).padStart(2, '0')}` });
+      expect(placed.statusCode).toBe(502);
+      const id = (await ctx.db.admin.query(`select id from calls order by started_at desc, id limit 1`))
+        .rows[0].id as string;
+      await ctx.db.admin.query(
+        `update calls set provider_call_id = null, status = 'queued', ended_at = null where id = $1`,
+        [id],
+      );
+      const query = `?callId=${id}`;
+      const event = (status: string) => {
+        const fields = { CallSid: `SIMRACE${i}`, CallStatus: status };
+        return ctx.app.inject({
+          method: 'POST',
+          url: `/api/telephony/simulator/status${query}`,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-simulator-signature': signSimulatorFields(secret(), fields, query),
+          },
+          payload: new URLSearchParams(fields).toString(),
+        });
+      };
+      await Promise.all([event('ringing'), event('busy')]);
+      const { status } = await callRow(id);
+      if (status !== 'busy') lost.push(`${i}: ${status}`);
+    }
+    expect(lost).toEqual([]);
+  });
+
   it('finds the call by our id in the callback URL when an event comes before the provider id is stored', async () => {
     // A provider that never answers (996…): the simulator sends no events of its own for this call.
     expect((await call({ to: '9965550100' })).statusCode).toBe(502);
