@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Call } from '#domain/calls/call.schema.ts';
 import { toast } from 'sonner';
-import { phone } from '../dialer/phone/browser-phone.ts';
+import { phone } from './phone/browser-phone.ts';
 import { placeCall } from './api/place-call.ts';
 
 /** Who is being called: what the call panel shows and the disposition is saved against. */

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { PhoneOff, X } from 'lucide-react';
 import { isFinished } from '#domain/calls/call-status.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { phone } from '../../dialer/phone/browser-phone.ts';
+import { phone } from '../phone/browser-phone.ts';
 import { closeActiveCall, useActiveCall } from '../active-call.ts';
 import { useCall, useHangUp } from '../api/calls-queries.ts';
 import { DispositionForm } from './disposition-form.tsx';

@@ -15,6 +15,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { phone } from '../phone/browser-phone.ts';
 import { useCallingSetup } from '../api/calls-queries.ts';
 
 const JobResponse = z.object({ job: BulkCallSummarySchema });
@@ -79,6 +80,8 @@ export function BulkCallDialog({
                   start.mutate(undefined, {
                     onSuccess: ({ job: started }) => {
                       setJobId(started.id);
+                      // On Twilio each answered call rings this browser's phone: make sure it is registered.
+                      if (setup.data?.provider === 'twilio') void phone.start('twilio');
                       onStarted();
                       toast.success('Calls initiated', {
                         description: `${started.total} call(s) will go out, one a second.`,

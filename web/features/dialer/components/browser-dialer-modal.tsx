@@ -19,7 +19,7 @@ import { useCall, useCallingSetup, useHangUp } from '../../calls/api/calls-queri
 import { placeCall } from '../../calls/api/place-call.ts';
 import { DispositionForm } from '../../calls/components/disposition-form.tsx';
 import { useDialerContacts } from '../api/dialer-queries.ts';
-import { phone, usePhone, type PhoneSnapshot } from '../phone/browser-phone.ts';
+import { phone, usePhone, type PhoneSnapshot } from '../../calls/phone/browser-phone.ts';
 import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
 import { DialerKeypad } from './dialer-keypad.tsx';
 import { CallSummary } from '../../calls/components/call-summary.tsx';
