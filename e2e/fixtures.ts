@@ -9,7 +9,7 @@ import { adminQuery, freePort, withDatabase } from '../server/test/test-postgres
 export type Server = { baseUrl: string; databaseUrl: string };
 
 /** The built product as a real process (node server/main.ts) on a fresh copy of the migrated database. */
-async function startServer(): Promise<Server & { stop: () => Promise<void> }> {
+async function startServer(): Promise<Server & { stop: () => Promise<void>; errorLog: () => string[] }> {
   const adminUrl = process.env.E2E_PG_ADMIN_URL!;
   const name = `callcrm_e2e_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${process.env.E2E_PG_TEMPLATE!}`);
@@ -31,7 +31,16 @@ async function startServer(): Promise<Server & { stop: () => Promise<void> }> {
       // The simulator ten times faster than real time: answered after 0.3 s, hung up by itself after 3.3 s.
       SIMULATOR_TIME_SCALE: '0.1',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The server's warnings and errors (JSON lines), shown when a journey fails, so a CI failure can be read.
+  const logged: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    logged.push(...lines.filter((l) => l.trim()));
+    if (logged.length > 200) logged.splice(0, logged.length - 200);
   });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -49,6 +58,7 @@ async function startServer(): Promise<Server & { stop: () => Promise<void> }> {
   return {
     baseUrl,
     databaseUrl,
+    errorLog: () => [...logged],
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
@@ -66,9 +76,11 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures & { consoleErrors: { allowed: RegExp[]; seen: string[] } }>({
-  server: async ({}, use) => {
+  server: async ({}, use, testInfo) => {
     const server = await startServer();
     await use(server);
+    if (testInfo.status !== testInfo.expectedStatus && server.errorLog().length > 0)
+      await testInfo.attach('server log', { body: server.errorLog().join('\n'), contentType: 'text/plain' });
     await server.stop();
   },
   consoleErrors: async ({}, use) => {

@@ -24,7 +24,14 @@ export async function withinTimeBudget<T>(
     if ((error as { code?: string }).code === '57014') return undefined; // query_canceled: out of time
     throw error;
   }
-  await sql`select set_config('statement_timeout', ${before.rows[0]?.timeout ?? '0'}, true)`.execute(db);
+  try {
+    // This statement still runs under the short timeout: on a starved machine even it can run out of time.
+    await sql`select set_config('statement_timeout', ${before.rows[0]?.timeout ?? '0'}, true)`.execute(db);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '57014') throw error;
+    // Rolling back to the savepoint restores the timeout too; the read is done and wrote nothing.
+    await sql`rollback to savepoint within_budget`.execute(db);
+  }
   await sql`release savepoint within_budget`.execute(db);
   return result;
 }
