@@ -136,8 +136,9 @@ export function BrowserDialerModal({
       provider === 'twilio' ? 'browser' : 'server',
     );
     if (!placed) return;
+    // Notes typed before the call belong to it; the previous call's were cleared when its disposition was saved.
+    if (active) setNotes('');
     setActive({ call: placed, target: who });
-    setNotes('');
     setDispositionChosen(false);
     if (provider === 'twilio')
       await phone
