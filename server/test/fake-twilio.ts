@@ -21,6 +21,8 @@ export type FakeTwilio = {
   unverified: Set<string>;
   /** Delay every answer by this many ms (a slow or overloaded API). */
   delayMs: number;
+  /** The SIDs of the calls created so far, in order. */
+  created: string[];
   close: () => Promise<void>;
 };
 
@@ -65,7 +67,12 @@ const twilioError = (status: number, code: number, message: string) => ({
  */
 export async function startFakeTwilio(): Promise<FakeTwilio> {
   const calls = new Map<string, { status: string }>();
-  const fake: Omit<FakeTwilio, 'baseUrl' | 'close'> = { requests: [], unverified: new Set(), delayMs: 0 };
+  const fake: Omit<FakeTwilio, 'baseUrl' | 'close'> = {
+    requests: [],
+    unverified: new Set(),
+    delayMs: 0,
+    created: [],
+  };
   const server = createServer((request, response) => {
     void (async () => {
       const form = await readForm(request);
@@ -101,6 +108,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           );
         const callSid = sid('CA');
         calls.set(callSid, { status: 'queued' });
+        fake.created.push(callSid);
         return send(response, 201, {
           sid: callSid,
           account_sid: FAKE_ACCOUNT_SID,

@@ -262,16 +262,21 @@ export async function applyStatusEvent(
     durationSeconds: number | null;
   },
   now: Date,
-): Promise<{ applied: boolean; userId: string | null }> {
-  const locked = await sql<{ id: string; user_id: string }>`
-    select c.id, c.user_id from calls c
+): Promise<{ applied: boolean; userId: string | null; orphan: boolean }> {
+  const locked = await sql<{
+    id: string;
+    user_id: string;
+    provider_call_id: string | null;
+    status: CallStatus;
+  }>`
+    select c.id, c.user_id, c.provider_call_id, c.status from calls c
     where c.provider = ${event.provider}
       and (c.provider_call_id = ${event.providerCallId}
         or (c.id = ${event.callId}::uuid and c.provider_call_id is null))
     limit 1
     for update`.execute(db);
   const call = locked.rows[0];
-  if (!call) return { applied: false, userId: null };
+  if (!call) return { applied: false, userId: null, orphan: false };
   const updated = await sql<{ id: string }>`
     with rank(status, n) as (values ('queued', 0), ('initiated', 1), ('ringing', 2), ('in-progress', 3),
       ('completed', 4), ('busy', 4), ('no-answer', 4), ('failed', 4), ('canceled', 4))
@@ -289,7 +294,16 @@ export async function applyStatusEvent(
       and (select n from rank where status = c.status) < 4
       and (select n from rank where status = ${event.status}) > (select n from rank where status = c.status)
     returning c.id`.execute(db);
-  return { applied: updated.rows.length > 0, userId: call.user_id };
+  return {
+    applied: updated.rows.length > 0,
+    userId: call.user_id,
+    // We gave up on this call before the provider told us its id (a timeout, or END CALL meanwhile), yet the
+    // provider placed it and it is still going: it must be hung up.
+    orphan:
+      call.provider_call_id === null &&
+      FINISHED_STATUSES.includes(call.status) &&
+      !FINISHED_STATUSES.includes(event.status),
+  };
 }
 
 /** Closes a user's calls that never finished (Reset Call System), and releases the user's lock. */

@@ -13,7 +13,8 @@ import { applyStatusEvent, claimBrowserCall } from './calls.repository.ts';
  * Public, as providers call it, and exempt from the Origin check, but refused unless the provider's signature
  * verifies; nothing is written for a refused request. Events may come twice or out of order: a call only moves
  * forward (applyStatusEvent). An event may also come before the provider's answer to placeCall is stored: our call
- * id in the callback URL finds the call then.
+ * id in the callback URL finds the call then. A call we gave up on before the provider answered (a timeout, or
+ * END CALL meanwhile) but which the provider placed all the same is hung up when its first event arrives.
  */
 export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
@@ -38,13 +39,23 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
           throw new AppError('FORBIDDEN', 'The webhook signature does not verify');
         const event = provider.parseStatus(body);
         if (!event) return reply.status(204).send();
-        await withActor(ctx.db, { kind: 'system' }, (trx) =>
+        const result = await withActor(ctx.db, { kind: 'system' }, (trx) =>
           applyStatusEvent(
             trx,
             { provider: provider.name, callId: request.query.callId ?? null, ...event },
             ctx.clock(),
           ),
         );
+        // A call we had given up on (the provider answered too late) must not ring on unattended.
+        if (result.orphan)
+          await provider
+            .hangUp(event.providerCallId)
+            .catch((error: unknown) =>
+              request.log.error(
+                { err: error, providerCallId: event.providerCallId },
+                'could not hang up a late call',
+              ),
+            );
         return reply.status(204).send();
       },
     );

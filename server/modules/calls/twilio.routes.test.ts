@@ -234,6 +234,18 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
     expect(slow.statusCode).toBe(502);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(fake.requests.filter((r) => r.form.To?.[0] === '+15550100008')).toHaveLength(1);
+
+    // Twilio placed it after all: its first event gets it hung up, and our record stays failed.
+    const id = (await ctx.db.admin.query(`select id from calls where to_number = '+15550100008'`)).rows[0].id;
+    while (fake.created.length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    fake.delayMs = 0;
+    const late = fake.created[0]!;
+    expect((await webhook(statusPath(id), status(late, 'ringing'))).statusCode).toBe(204);
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}/Calls/${late}.json`,
+      form: { Status: ['completed'] },
+    });
+    expect((await callRow(id)).status).toBe('failed');
   });
 
   it("gives the browser phone a token for the user's own identity, with a voice grant", async () => {
