@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CallStatus } from './call-status.ts';
 
 /**
  * Dispositions (spec part 2 §4.4, DECISIONS.md "Disposition spellings"): part 2's eight values; callback and
@@ -52,8 +51,6 @@ export function isAnswered(call: { disposition: string | null; connected: boolea
   return call.connected;
 }
 
-export const isQualifiedDisposition = (d: string | null, flag = false) => flag || d === 'qualified';
-
 /**
  * Saving a disposition (spec part 2 §5.5): a contact, a disposition and a user are needed; for call-back, a
  * callback date that is not in the past. The Save button shows only when these allow it.
@@ -71,25 +68,4 @@ export function canSaveDisposition(
 export function isPastDay(date: Date, now: Date): boolean {
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   return day(date) < day(now);
-}
-
-export const SaveDispositionInputSchema = z.object({
-  disposition: DispositionSchema,
-  notes: z.string().trim().max(10_000).optional(),
-  callbackDate: z.iso.datetime({ offset: true }).nullish(),
-  qualification: LeadQualificationSchema.default('cold'),
-  callDurationSeconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 3600)
-    .optional(),
-});
-export type SaveDispositionInput = z.input<typeof SaveDispositionInputSchema>;
-
-/** What a provider's final status suggests as a disposition when the agent has not chosen one. */
-export function suggestedDisposition(status: CallStatus): Disposition | null {
-  if (status === 'busy') return 'busy';
-  if (status === 'no-answer') return 'no-answer';
-  return null;
 }

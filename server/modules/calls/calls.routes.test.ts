@@ -249,10 +249,10 @@ describe('the rules before a call goes out (spec part 1 §5, part 2 §5.3)', () 
 });
 
 describe('status webhooks', () => {
-  const post = (fields: Record<string, string>, signature?: string) =>
+  const post = (fields: Record<string, string>, signature?: string, query = '') =>
     ctx.app.inject({
       method: 'POST',
-      url: '/api/telephony/simulator/status',
+      url: `/api/telephony/simulator/status${query}`,
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         ...(signature !== undefined && { 'x-simulator-signature': signature }),
@@ -264,6 +264,20 @@ describe('status webhooks', () => {
     createHmac('sha256', 'test-session-secret-that-is-long-enough-1234')
       .update('telephony-simulator')
       .digest('base64url');
+  /**
+   * A call with no provider id yet, as when its first event overtakes the provider's answer to placeCall. Placed
+   * to 996… (a provider that never answers), so the simulator sends no events of its own for it.
+   */
+  const callWithoutProviderId = async (to: string) => {
+    expect((await call({ to })).statusCode).toBe(502);
+    const id = (await ctx.db.admin.query(`select id from calls order by started_at desc, id limit 1`)).rows[0]
+      .id as string;
+    await ctx.db.admin.query(
+      `update calls set provider_call_id = null, status = 'queued', ended_at = null where id = $1`,
+      [id],
+    );
+    return id;
+  };
 
   it('refuses a missing or wrong signature and writes nothing', async () => {
     const placed = await call({ to: '5550100011' });
@@ -321,29 +335,13 @@ describe('status webhooks', () => {
   });
 
   it('applies both of two events racing for a call whose provider id is not stored yet', async () => {
-    // A provider that never answers (996…) leaves calls with no provider id and no events of the simulator's own.
     const lost: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const placed = await call({ to: `99655501${String(i).padStart(2, '0')}` });
-      expect(placed.statusCode).toBe(502);
-      const id = (await ctx.db.admin.query(`select id from calls order by started_at desc, id limit 1`))
-        .rows[0].id as string;
-      await ctx.db.admin.query(
-        `update calls set provider_call_id = null, status = 'queued', ended_at = null where id = $1`,
-        [id],
-      );
+      const id = await callWithoutProviderId(`99655501${String(i).padStart(2, '0')}`);
       const query = `?callId=${id}`;
       const event = (status: string) => {
         const fields = { CallSid: `SIMRACE${i}`, CallStatus: status };
-        return ctx.app.inject({
-          method: 'POST',
-          url: `/api/telephony/simulator/status${query}`,
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'x-simulator-signature': signSimulatorFields(secret(), fields, query),
-          },
-          payload: new URLSearchParams(fields).toString(),
-        });
+        return post(fields, signSimulatorFields(secret(), fields, query), query);
       };
       await Promise.all([event('ringing'), event('busy')]);
       const { status } = await callRow(id);
@@ -353,41 +351,19 @@ describe('status webhooks', () => {
   });
 
   it('finds the call by our id in the callback URL when an event comes before the provider id is stored', async () => {
-    // A provider that never answers (996…): the simulator sends no events of its own for this call.
-    expect((await call({ to: '9965550100' })).statusCode).toBe(502);
-    const id = (await ctx.db.admin.query(`select id from calls where to_number = '+19965550100'`)).rows[0]
-      .id as string;
-    // As if the provider's first event overtook its answer to placeCall: no provider id on our row yet.
-    await ctx.db.admin.query(`update calls set provider_call_id = null, status = 'queued' where id = $1`, [
-      id,
-    ]);
+    const id = await callWithoutProviderId('9965550100');
     const fields = { CallSid: 'SIMEARLY1', CallStatus: 'ringing' };
     const query = `?callId=${id}`;
-    const early = (signature: string, url = `/api/telephony/simulator/status${query}`) =>
-      ctx.app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-simulator-signature': signature },
-        payload: new URLSearchParams(fields).toString(),
-      });
     // The call id is signed with the rest: a signature made for another URL does not verify.
-    expect((await early(signSimulatorFields(secret(), fields))).statusCode).toBe(403);
-    expect((await early(signSimulatorFields(secret(), fields, query))).statusCode).toBe(204);
+    expect((await post(fields, signSimulatorFields(secret(), fields), query)).statusCode).toBe(403);
+    expect((await post(fields, signSimulatorFields(secret(), fields, query), query)).statusCode).toBe(204);
     const row = (await ctx.db.admin.query('select status, provider_call_id from calls where id = $1', [id]))
       .rows[0];
     expect(row).toEqual({ status: 'ringing', provider_call_id: 'SIMEARLY1' });
     // Once stored, the provider id alone finds it; our id cannot re-point a call that has one.
     const other = { CallSid: 'SIMOTHER', CallStatus: 'completed', CallDuration: '5' };
     expect((await post(other, signSimulatorFields(secret(), other, query))).statusCode).toBe(403);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/telephony/simulator/status${query}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-simulator-signature': signSimulatorFields(secret(), other, query),
-      },
-      payload: new URLSearchParams(other).toString(),
-    });
+    const again = await post(other, signSimulatorFields(secret(), other, query), query);
     expect(again.statusCode).toBe(204);
     expect(await callRow(id)).toMatchObject({ status: 'ringing' });
   });
