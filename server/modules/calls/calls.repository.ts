@@ -185,15 +185,15 @@ export async function recordProviderAnswer(
 }
 
 /**
- * END CALL on a call the provider has not answered for yet (no provider id): canceled at once. Returns the provider
- * id when there is one, for the provider to hang up.
+ * END CALL: the user's call, locked. One the provider has not answered for yet (no provider id) is canceled at once.
+ * Returns the provider id for the provider to hang up, null when there is none, undefined when no such call.
  */
 export async function cancelIfNotPlaced(
   db: DbExecutor,
   userId: string,
   callId: string,
   now: Date,
-): Promise<string | null> {
+): Promise<string | null | undefined> {
   const row = await db
     .selectFrom('calls')
     .select(['provider_call_id', 'status'])
@@ -201,7 +201,7 @@ export async function cancelIfNotPlaced(
     .where('id', '=', callId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) return undefined;
   if (row.provider_call_id) return row.provider_call_id;
   if (!FINISHED_STATUSES.includes(row.status))
     await db

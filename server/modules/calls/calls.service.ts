@@ -10,7 +10,6 @@ import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
 import {
   cancelIfNotPlaced,
-  findCall,
   findCallByRequestId,
   findGuardState,
   insertCall,
@@ -148,13 +147,10 @@ export async function hangUpCall(
   ctx: CallingContext & Pick<AppContext, 'db'>,
   userId: string,
   callId: string,
-) {
-  const call = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
-    const found = await findCall(trx, userId, callId);
-    if (!found) throw new AppError('NOT_FOUND', 'Call not found');
-    const providerCallId = await cancelIfNotPlaced(trx, userId, callId, ctx.clock());
-    return { ...found, providerCallId };
-  });
-  if (call.providerCallId) await ctx.telephony.hangUp(call.providerCallId);
-  return call;
+): Promise<void> {
+  const providerCallId = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+    cancelIfNotPlaced(trx, userId, callId, ctx.clock()),
+  );
+  if (providerCallId === undefined) throw new AppError('NOT_FOUND', 'Call not found');
+  if (providerCallId) await ctx.telephony.hangUp(providerCallId);
 }

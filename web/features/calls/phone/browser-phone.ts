@@ -33,6 +33,7 @@ let snapshot: PhoneSnapshot = { ...INITIAL_DEVICE_STATE, provider: null, sentDig
 let driver: PhoneDriver | null = null;
 let starting: Promise<void> | null = null;
 let context = { hasContact: false, hasDisposition: false };
+let ticking: ReturnType<typeof setInterval> | undefined;
 const listeners = new Set<() => void>();
 const effectListeners = new Set<(effect: DeviceEffect) => void>();
 
@@ -63,11 +64,13 @@ const emit: PhoneEmit = (event) => {
     });
   }
   for (const effect of effects) for (const listener of effectListeners) listener(effect);
+  // While on a call the duration ticks every second; no timer runs otherwise.
+  if (snapshot.status === 'on-call' && !ticking) ticking = setInterval(() => emit({ type: 'tick' }), 1000);
+  if (snapshot.status !== 'on-call' && ticking) {
+    clearInterval(ticking);
+    ticking = undefined;
+  }
 };
-
-setInterval(() => {
-  if (snapshot.status === 'on-call') emit({ type: 'tick' });
-}, 1000);
 
 export const phone = {
   /** Starts the device for this provider once; later calls wait for the same start. */
