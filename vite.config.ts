@@ -7,6 +7,6 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss()],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } } },
 });

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import { createSimulator } from './telephony/simulator.ts';
@@ -33,7 +35,10 @@ import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { registerAccessControl, type RouteAccess } from './plugins/access-control.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputHygiene } from './plugins/input-hygiene.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
+import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export type AppConfig = {
   databaseUrl: string;
@@ -41,7 +46,8 @@ export type AppConfig = {
   sessionSecret: string;
   publicUrl: string;
   trustedOrigins: string[];
-  trustProxy: boolean;
+  /** Proxies believed about the client's address and scheme: none, a number of hops, or their addresses. */
+  trustProxy: false | number | string[];
   adminEmail: string | undefined;
   systemSmtpUrl: string | undefined;
   systemMailFrom: string;
@@ -63,6 +69,12 @@ export type AppConfig = {
   clock?: () => Date;
 };
 
+/** The CSP hashes of the built index.html's inline scripts (none without a build: tests, development). */
+function webIndexInlineHashes(webDist: string | null): string[] {
+  const index = webDist ? path.join(webDist, 'index.html') : null;
+  return index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+}
+
 const DEFAULT_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 /** The simulator's own caller ID, so the first call works with no set-up (DECISIONS.md "Caller-ID numbers"). */
 const SIMULATOR_CALLER_ID = '+15550100000';
@@ -73,7 +85,7 @@ export type App = FastifyInstance & { ctx: AppContext; routeTable: RouteAccess[]
 export async function buildApp(config: AppConfig): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -152,13 +164,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerErrorHandler(app);
   const trusted = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
   registerCsrfProtection(app, trusted);
+  registerInputHygiene(app);
   const routeTable = registerAccessControl(app, ctx);
-  app.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('referrer-policy', 'same-origin');
-    void reply.header('x-frame-options', 'DENY');
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-  });
+  registerSecurityHeaders(app, webIndexInlineHashes(config.webDist));
 
   registerAuthRoutes(app, ctx);
   registerHealthRoutes(app, ctx);

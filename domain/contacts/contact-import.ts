@@ -8,6 +8,7 @@ import {
 import { unescapeCell } from './contact-csv.ts';
 import { normalizePhone } from './phone.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, parseTags } from './tags.ts';
+import { stripControlCharacters } from '../text/control-characters.ts';
 
 /**
  * Importing contacts (spec part 2 §5.6, issue 4): the columns a file can fill, how its columns are matched to them,
@@ -201,7 +202,9 @@ export function validateImportRow(
   const value: Partial<Record<ImportField, string>> = {};
   for (const [i, field] of mapping.entries()) {
     if (!field) continue;
-    value[field] = options.ownExport ? unescapeCell((cells[i] ?? '').trim()) : stripQuotes(cells[i] ?? '');
+    // Control characters never reach stored fields (domain/text/control-characters.ts).
+    const cell = stripControlCharacters(cells[i] ?? '');
+    value[field] = options.ownExport ? unescapeCell(cell.trim()) : stripQuotes(cell);
   }
   for (const [field, max] of Object.entries(LIMITS) as [ImportField, number][]) {
     if ((value[field]?.length ?? 0) > max)

@@ -17,6 +17,15 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const MeResponseSchema = z.object({ profile: ProfileSchema });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/**
+ * The account's one name field (as the sign-in service keeps it) split into the profile's first name (its first
+ * word) and last name (the rest).
+ */
+export function splitFullName(name: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
 export function fullName(p: { firstName: string; lastName: string; email: string }): string {
   const name = `${p.firstName} ${p.lastName}`.trim();
   return name || p.email;

@@ -27,7 +27,10 @@ describe('configuration', () => {
     expect([empty.DATABASE_URL, empty.ADMIN_EMAIL]).toEqual([undefined, undefined]);
     expect(() => parseEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ SYSTEM_SMTP_URL: 'http://x' })).toThrow(/SYSTEM_SMTP_URL/);
-    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('asks for every Twilio credential and a public URL when Twilio is the provider', () => {

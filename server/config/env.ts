@@ -6,10 +6,33 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
+/**
+ * Which proxies to believe about the client's address and scheme (X-Forwarded-For, -Proto, -Host): none (false);
+ * `true`, or a number of hops, trusts that many proxies in front of the server, so the client address is the one
+ * the outermost trusted proxy saw (never the left-most, client-supplied entry); or a comma-separated list of proxy
+ * addresses and CIDR ranges (or proxy-addr's names loopback, linklocal, uniquelocal).
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((v, ctx): false | number | string[] => {
+    if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return 1;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const valid = entries.every((e) =>
+      /^(loopback|linklocal|uniquelocal|[0-9.]+(\/\d{1,2})?|[0-9a-fA-F:]+(\/\d{1,3})?)$/.test(e),
+    );
+    if (!valid) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a number of proxy hops, or proxy addresses',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * Every environment variable the server reads, validated once at start-up (README "Configuration").
@@ -48,7 +71,7 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   TRUSTED_ORIGINS: optionalString,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: TrustProxySchema,
   SYSTEM_SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')

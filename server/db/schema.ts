@@ -53,12 +53,29 @@ export type UserProfilesTable = {
   created_at: Generated<Date>;
 };
 
-export type SignInAttemptsTable = {
+export type AuthAttemptsTable = {
   id: Generated<string>;
+  kind: 'sign-in' | 'sign-up' | 'password-reset' | 'change-password';
+  account: string;
+  client: string;
   ip: string;
-  email: string;
-  succeeded: boolean;
+  known_device: Generated<boolean>;
+  outcome: Generated<'pending' | 'failed' | 'succeeded'>;
   attempted_at: Timestamp;
+};
+
+export type KnownDevicesTable = {
+  account: string;
+  device_id: string;
+  last_seen_at: Timestamp;
+};
+
+export type ServerInstancesTable = {
+  id: string;
+  hostname: string;
+  pid: number;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
 };
 
 export type OutboxMessagesTable = {
@@ -203,6 +220,8 @@ export type ContactImportsTable = {
   error: string | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** The server instance running the import (null once it is finished by a later recovery, or from before). */
+  instance_id: string | null;
 };
 
 export type CallerIdsTable = {
@@ -222,6 +241,8 @@ export type CallsTable = {
   request_id: string;
   provider: 'simulator' | 'twilio';
   provider_call_id: string | null;
+  /** The instance whose simulator runs this call (simulated calls live in that process); null for Twilio. */
+  instance_id: Generated<string | null>;
   from_number: string;
   to_number: string;
   status: Generated<
@@ -283,7 +304,9 @@ export type Database = {
   auth_accounts: AuthAccountsTable;
   auth_verifications: AuthVerificationsTable;
   user_profiles: UserProfilesTable;
-  sign_in_attempts: SignInAttemptsTable;
+  auth_attempts: AuthAttemptsTable;
+  known_devices: KnownDevicesTable;
+  server_instances: ServerInstancesTable;
   outbox_messages: OutboxMessagesTable;
   email_configurations: EmailConfigurationsTable;
   email_templates: EmailTemplatesTable;

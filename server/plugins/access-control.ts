@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { DEACTIVATED_MESSAGE, DENIED_MESSAGE } from '#domain/auth/auth-messages.ts';
 import { isApproved, shouldUpgradeToAdmin } from '#domain/auth/roles.ts';
-import type { Profile } from '#domain/profiles/profile.schema.ts';
+import { splitFullName, type Profile } from '#domain/profiles/profile.schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { withActor } from '../db/database.ts';
 import type { AppContext } from '../app-context.ts';
 import { deleteSessionsOf, ensureProfile, findProfile } from '../modules/profiles/profiles.repository.ts';
+import { withRequestScheme } from '../modules/auth/auth-cookies.ts';
 
 /**
  * Who may call a route. Every route declares one (registration fails otherwise), and the authorisation matrix
@@ -32,7 +33,8 @@ declare module 'fastify' {
   }
 }
 
-export type RouteAccess = { method: string; url: string; access: Access };
+/** A registered route: its access level, and the schemas its input is validated with (read by the route fuzzer). */
+export type RouteAccess = { method: string; url: string; access: Access; schema: FastifySchema | undefined };
 
 /** Registers the guard; returns the live table of every route and its access level (read by the authorisation matrix). */
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): RouteAccess[] {
@@ -45,7 +47,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): Ro
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access level (config.access).`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, access: access ?? 'public' });
+      if (method !== 'HEAD')
+        registeredRoutes.push({ method, url: route.url, access: access ?? 'public', schema: route.schema });
     }
   });
 
@@ -71,19 +74,18 @@ export async function resolveViewer(
     returnHeaders: true,
   });
   const refreshed = result.headers?.getSetCookie() ?? [];
-  if (refreshed.length > 0) setCookies(refreshed);
+  if (refreshed.length > 0) setCookies(withRequestScheme(refreshed, request.protocol === 'https'));
   const session = result.response;
   if (!session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   const user = session.user;
   const profile = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    const [firstName = '', ...rest] = user.name.trim().split(/\s+/);
     const found = await findProfile(trx, user.id);
     const ensured =
       found && !shouldUpgradeToAdmin({ email: found.email, role: found.role, adminEmail: ctx.adminEmail })
         ? found
         : await ensureProfile(
             trx,
-            { id: user.id, email: user.email, firstName, lastName: rest.join(' ') },
+            { id: user.id, email: user.email, ...splitFullName(user.name) },
             ctx.adminEmail,
           );
     // A denied or deactivated account loses every session at once; the browser is sent back to sign-in.

@@ -34,6 +34,20 @@ describe('cross-site request protection', () => {
     expect(await role(pending.userId)).toBe('pending');
   });
 
+  it('judges the route the router matched, not the raw path: percent-encoded /api is refused too', async () => {
+    const waiting = await createAccount(ctx, 'pending');
+    for (const path of ['/%61pi', '/ap%69', '/%61%70%69']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${path}/admin/users/${waiting.userId}/approve`,
+        headers: { cookie: admin.cookie, origin: 'https://evil.example' },
+      });
+      expect(response.statusCode, path).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'CSRF_REJECTED' });
+    }
+    expect(await role(waiting.userId)).toBe('pending');
+  });
+
   it('refuses a state-changing request with neither Origin nor Referer', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -17,13 +17,18 @@ export function isTrustedOrigin(
 }
 
 /**
- * Cross-site request protection for every state-changing API route: the browser's Origin (or, failing that, Referer)
+ * Cross-site request protection for every state-changing request: the browser's Origin (or, failing that, Referer)
  * must be this server's own origin or a configured trusted one. Session cookies are SameSite=Lax as well.
- * Routes that receive third-party callbacks opt out with `config: { csrf: false }`.
+ *
+ * The decision follows the route the router matched, never the raw URL: the router decodes the path, so
+ * `/%61pi/...` reaches the same handler as `/api/...`, and a check on the raw text would let it through. Every
+ * matched route with an unsafe method is checked unless it opts out with `config: { csrf: false }` (third-party
+ * callbacks such as provider webhooks, which carry their own signatures). A request that matched no route changes
+ * nothing and gets its 404.
  */
 export function registerCsrfProtection(app: FastifyInstance, trustedOrigins: readonly string[]): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || request.is404) return;
     if (request.routeOptions.config.csrf === false) return;
     const origin = request.headers.origin ?? originOfReferer(request.headers.referer);
     if (!origin || !isTrustedOrigin(origin, request, trustedOrigins)) {

@@ -27,6 +27,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(500)
         .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
     }
+    if (isDataException(error)) {
+      // Input validation should have caught it (plugins/input-hygiene.ts, the routes' schemas); say so in the log.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply
+        .status(400)
+        .send({ code: 'VALIDATION_FAILED', message: 'Some values are invalid.' } satisfies ApiErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return reply
@@ -44,4 +51,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
   });
+}
+
+/**
+ * PostgreSQL refused a value itself (SQLSTATE class 22, "data exception": a number out of range, an invalid byte
+ * sequence, a malformed date or uuid). Only data causes these, so the answer is a client error, never a 500.
+ */
+function isDataException(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }

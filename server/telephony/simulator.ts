@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { CallStatus } from '#domain/calls/call-status.ts';
 import { phoneDigits } from '#domain/contacts/phone.ts';
+import { secretsEqual } from '../security/constant-time.ts';
 import { parseTwilioStyleStatus, ProviderError, type TelephonyProvider } from './telephony-provider.ts';
 
 type Step = { afterMs: number; status: CallStatus };
@@ -136,7 +137,7 @@ export function createSimulator(options: {
     verifyWebhook({ url, headers, body }) {
       const given = String(headers['x-simulator-signature'] ?? '');
       const expected = signSimulatorFields(options.secret, body, new URL(url, 'http://localhost').search);
-      return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      return secretsEqual(given, expected);
     },
     parseStatus: parseTwilioStyleStatus,
     browserPhone: null,

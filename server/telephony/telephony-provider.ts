@@ -67,14 +67,22 @@ export const PROVIDER_STATUSES: readonly CallStatus[] = [
   'canceled',
 ];
 
-/** Twilio's status callback fields, shared by both providers. */
+/** The longest duration we take from a provider: a week, far beyond any call; more is a corrupt value. */
+const MAX_REPORTED_DURATION_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Twilio's status callback fields, shared by both providers. CallDuration is taken only when it is a whole number
+ * of seconds within a week; anything else (negative, fractional, exponent, overflowing) is ignored and the
+ * duration is worked out from the answer and end times instead, so a corrupt field never blocks the call's end.
+ */
 export function parseTwilioStyleStatus(body: Record<string, string>): StatusEvent | null {
   const status = body.CallStatus as CallStatus | undefined;
-  if (!body.CallSid || !status || !PROVIDER_STATUSES.includes(status)) return null;
-  const duration = Number(body.CallDuration);
+  if (typeof body.CallSid !== 'string' || !body.CallSid || body.CallSid.length > 64) return null;
+  if (!status || !PROVIDER_STATUSES.includes(status)) return null;
+  const duration = /^\d{1,7}$/.test(body.CallDuration ?? '') ? Number(body.CallDuration) : null;
   return {
     providerCallId: body.CallSid,
     status,
-    durationSeconds: Number.isFinite(duration) && body.CallDuration !== undefined ? duration : null,
+    durationSeconds: duration !== null && duration <= MAX_REPORTED_DURATION_SECONDS ? duration : null,
   };
 }

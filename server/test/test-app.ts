@@ -27,6 +27,7 @@ export async function createTestApp(
     defaultCallerId?: string | null;
     /** Another provider (the Twilio adapter against a local fake of its API); the fast simulator otherwise. */
     telephony?: AppConfig['telephony'];
+    trustProxy?: AppConfig['trustProxy'];
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
@@ -37,7 +38,7 @@ export async function createTestApp(
     sessionSecret: 'test-session-secret-that-is-long-enough-1234',
     publicUrl: TEST_PUBLIC_URL,
     trustedOrigins: [],
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     adminEmail: options.adminEmail,
     systemSmtpUrl: options.systemSmtpUrl,
     systemMailFrom: 'CallCRM <no-reply@localhost>',
@@ -97,10 +98,14 @@ function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
+/** A different client address for each person the tests sign up, as in life (sign-ups are limited per address). */
+const personAddress = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+
 export async function signUp(app: App, email = uniqueEmail(), password = PASSWORD): Promise<Session> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
+    remoteAddress: personAddress(),
     headers: { origin: TEST_ORIGIN },
     payload: { email, password, name: '' },
   });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { DEACTIVATED_MESSAGE, DENIED_MESSAGE } from '#domain/auth/auth-messages.ts';
+import { splitFullName } from '#domain/profiles/profile.schema.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#domain/auth/credentials.schema.ts';
 import { withActor, type Db } from '../../db/database.ts';
 import type { SystemMailer } from '../../mail/system-mail.ts';
@@ -117,11 +118,10 @@ export function createAuth(options: AuthOptions) {
       user: {
         create: {
           after: async (user) => {
-            const [firstName = '', ...rest] = (user.name ?? '').trim().split(/\s+/);
             await withActor(options.db, { kind: 'system' }, (trx) =>
               ensureProfile(
                 trx,
-                { id: user.id, email: user.email, firstName, lastName: rest.join(' ') },
+                { id: user.id, email: user.email, ...splitFullName(user.name ?? '') },
                 options.adminEmail,
               ),
             );

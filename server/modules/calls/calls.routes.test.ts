@@ -290,6 +290,37 @@ describe('status webhooks', () => {
     expect(row.duration_seconds).not.toBe(99);
   });
 
+  it('refuses a signature of the right length in non-ASCII characters with 403, not a crash', async () => {
+    const placed = await call({ to: '5550100011' });
+    const sid = (await ctx.db.admin.query('select provider_call_id from calls')).rows[0]
+      .provider_call_id as string;
+    const fields = { CallSid: sid, CallStatus: 'completed' };
+    const length = signSimulatorFields(secret(), fields).length;
+    for (const forged of ['é'.repeat(length), '😀'.repeat(length / 2), `${'a'.repeat(length - 1)}\u00ff`]) {
+      const response = await post(fields, forged);
+      expect(response.statusCode, forged).toBe(403);
+    }
+    expect((await callRow(placed.json().call.id)).status).not.toBe('completed');
+  });
+
+  it('ignores a signed duration that is not a sane whole number of seconds, and still ends the call', async () => {
+    for (const [i, duration] of ['99999999999', '-5', '1e3', '2147483648', 'NaN', '12.5'].entries()) {
+      const id = await callWithoutProviderId(`99655502${i}3`);
+      const fields = {
+        CallSid: `CA${id.replace(/-/g, '')}`,
+        CallStatus: 'completed',
+        CallDuration: duration,
+      };
+      const query = `?callId=${id}`;
+      const response = await post(fields, signSimulatorFields(secret(), fields, query), query);
+      expect(response.statusCode, duration).toBe(204);
+      const row = await callRow(id);
+      expect(row.status).toBe('completed');
+      expect(row.duration_seconds).toBeGreaterThanOrEqual(0);
+      expect(row.duration_seconds).toBeLessThan(10_000);
+    }
+  });
+
   it('applies shuffled, repeated events for 100 calls once each, ending every call in its right state', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 100; i++) {

@@ -215,6 +215,51 @@ describe('importing a CSV', () => {
   });
 });
 
+describe('files that are not text', () => {
+  const seeded = (seed: number, size: number) => {
+    let state = seed;
+    return Buffer.from(
+      Array.from({ length: size }, () => {
+        state = (state * 1103515245 + 12345) % 2 ** 31;
+        return state >> 16;
+      }),
+    );
+  };
+
+  it('refuses 20 files of random bytes named .csv or .vcf, saving nothing and saying why', async () => {
+    for (let i = 0; i < 20; i++) {
+      const name = i % 4 === 3 ? `noise-${i}.vcf` : `noise-${i}.csv`;
+      const bytes = seeded(i + 1, 48 * 1024);
+      const preview = await previewFile(ctx.app, owner, name, bytes);
+      expect(preview.statusCode, name).toBe(400);
+      expect(preview.json().message).toMatch(/not a text file/);
+      const result = await importFile(ctx.app, owner, name, bytes, {
+        mapping: HEADER_MAPPING,
+        header: false,
+      });
+      expect(result.error, name).toMatch(/not a text file/);
+    }
+    expect(await contactsOf(owner.userId)).toEqual([]);
+    const imports = await ctx.db.admin.query(
+      `select status, created from contact_imports where user_id = $1`,
+      [owner.userId],
+    );
+    expect(imports.rows.every((r) => r.status === 'failed' && r.created === 0)).toBe(true);
+  });
+
+  it('keeps control characters out of stored fields while importing the text around them', async () => {
+    const csv =
+      'First Name,Last Name,Phone,Email,Company\nAn\u0007n,Able,(555)\u001b 010-0001,ann@able.example,Able\u0085 Inc\n';
+    const result = await importFile(ctx.app, owner, 'bells.csv', csv, {
+      mapping: HEADER_MAPPING,
+      header: true,
+    });
+    expect(result.report).toMatchObject({ status: 'done', created: 1 });
+    const [row] = await contactsOf(owner.userId);
+    expect([row.first_name, row.phone, row.company]).toEqual(['Ann', '(555) 010-0001', 'Able Inc']);
+  });
+});
+
 describe('importing a workbook', () => {
   it('imports an XLSX with a mapping of its own, numbers and all', async () => {
     const file = await buildWorkbook([

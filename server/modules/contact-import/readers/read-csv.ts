@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { notTextReason } from '#domain/text/control-characters.ts';
 import { createDecoder, detectEncoding } from './text-encoding.ts';
-import type { FileRow, UnreadableRow } from './file-rows.ts';
+import { ImportFileError, type FileRow, type UnreadableRow } from './file-rows.ts';
 
 const SAMPLE_BYTES = 64 * 1024;
 const MAX_RECORD_CHARS = 1_000_000;
@@ -22,7 +23,7 @@ export function sniffDelimiter(firstLine: string): ',' | ';' | '\t' {
 
 /**
  * Rows of a CSV file as they arrive (streamed: memory stays flat at any size). The encoding and delimiter are read
- * off the first 64 KB. A record the parser cannot read (an unclosed quote, a record over a megabyte) is reported
+ * off the first 64 KB, and a file whose first 64 KB are not text is refused. A record the parser cannot read (an unclosed quote, a record over a megabyte) is reported
  * through onUnreadable and skipped; the rows around it go on.
  */
 export async function* readCsvRows(
@@ -40,7 +41,11 @@ export async function* readCsvRows(
   }
   const sample = Buffer.concat(head);
   const encoding = detectEncoding(sample);
-  const firstLine = createDecoder(encoding).write(sample).split(/\r?\n/)[0] ?? '';
+  const text = createDecoder(encoding).write(sample);
+  // Binary data read as text would create contacts of noise: refused before a row is read.
+  const notText = notTextReason(text, encoding === 'windows-1252');
+  if (notText) throw new ImportFileError(notText);
+  const firstLine = text.split(/\r?\n/)[0] ?? '';
   const parser = parse({
     delimiter: sniffDelimiter(firstLine.replace(/^\uFEFF/, '')),
     bom: true,

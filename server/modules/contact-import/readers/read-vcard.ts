@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
+import { notTextReason } from '#domain/text/control-characters.ts';
 import { createDecoder, decodeBytes, detectEncoding } from './text-encoding.ts';
-import type { FileRow } from './file-rows.ts';
+import { ImportFileError, type FileRow } from './file-rows.ts';
 
 /** The columns a vCard becomes; the header row names them so the usual mapping matches them. */
 export const VCARD_COLUMNS = [
@@ -20,13 +21,21 @@ type Property = { name: string; params: Map<string, string[]>; value: string };
 const BINARY = new Set(['PHOTO', 'LOGO', 'SOUND', 'KEY']);
 const MAX_CARD_LINES = 2_000;
 
-/** Lines of a text stream, decoded in its detected encoding, without their line breaks. */
+/** Lines of a text stream, decoded in its detected encoding, without their line breaks; binary data is refused. */
 async function* textLines(input: Readable): AsyncGenerator<string> {
   let decoder: ReturnType<typeof createDecoder> | null = null;
   let rest = '';
   for await (const chunk of input as AsyncIterable<Buffer>) {
-    decoder ??= createDecoder(detectEncoding(chunk));
-    const parts = (rest + decoder.write(chunk)).split(/\r?\n/);
+    let text: string;
+    if (decoder) text = decoder.write(chunk);
+    else {
+      const encoding = detectEncoding(chunk);
+      decoder = createDecoder(encoding);
+      text = decoder.write(chunk);
+      const notText = notTextReason(text, encoding === 'windows-1252');
+      if (notText) throw new ImportFileError(notText);
+    }
+    const parts = (rest + text).split(/\r?\n/);
     rest = parts.pop() ?? '';
     yield* parts;
   }
