@@ -6,9 +6,17 @@ import type { TelephonyProvider } from './telephony/telephony-provider.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import type { SystemMailer } from './mail/system-mail.ts';
 import type { ChangeHub } from './realtime/change-hub.ts';
+import type { DatabaseHealth } from './db/database-health.ts';
+import type { WorkTracker } from './instance/work-tracker.ts';
 
 /** What route modules need, built once in app.ts and passed down explicitly. */
 export type AppContext = {
+  /** This server process, as other instances know it (instance/instance-connection.ts). */
+  instanceId: string;
+  /** Work that must finish before the database closes (instance/work-tracker.ts). */
+  work: WorkTracker;
+  /** Whether this instance can really reach its database (GET /api/health). */
+  databaseHealth: () => Promise<DatabaseHealth>;
   db: Db;
   /** The pool behind db, for COPY streams (exports and imports). */
   pool: pg.Pool;

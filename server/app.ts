@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { normalizePhone } from '#domain/contacts/phone.ts';
-import { createSimulator } from './telephony/simulator.ts';
-import { createTwilioProvider, type TwilioSettings } from './telephony/twilio.ts';
+import { createTelephony, type TelephonyConfig } from './telephony/create-telephony.ts';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -13,6 +12,10 @@ import { createSmtpSender } from './mail/smtp-sender.ts';
 import { createSecretBox } from './security/secret-box.ts';
 import { createSystemMailer } from './mail/system-mail.ts';
 import { createChangeHub } from './realtime/change-hub.ts';
+import { createInstanceConnection } from './instance/instance-connection.ts';
+import { startJanitor } from './instance/janitor.ts';
+import { createWorkTracker } from './instance/work-tracker.ts';
+import { createDatabaseHealth } from './db/database-health.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSessionRoutes } from './modules/auth/session.routes.ts';
@@ -27,7 +30,6 @@ import { registerContactImportRoutes } from './modules/contact-import/import.rou
 import { registerCallRoutes } from './modules/calls/calls.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
 import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
-import { startStaleCallSweeper } from './modules/calls/stale-calls.ts';
 import { startBulkCallRunner } from './modules/calls/bulk-calls.ts';
 import { BULK_CALL_SPACING_MS } from '#domain/calls/call-guard.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -60,13 +62,12 @@ export type AppConfig = {
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** The telephony provider; the simulator by default, its time scaled down in tests. */
-  telephony?: (
-    | { provider: 'simulator'; timeScale: number }
-    | { provider: 'twilio'; twilio: Omit<TwilioSettings, 'publicUrl'> }
-  ) & { timeoutMs?: number; bulkSpacingMs?: number };
+  telephony?: TelephonyConfig;
   /** The instance's caller ID (E.164); on the simulator one exists out of the box (DECISIONS.md). */
   defaultCallerId?: string | null;
   clock?: () => Date;
+  /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
+  closeGraceMs?: number;
 };
 
 /** The CSP hashes of the built index.html's inline scripts (none without a build: tests, development). */
@@ -87,6 +88,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A connection silent for 2 minutes (a stalled upload, a reader that stopped reading) is closed, so no
+    // request waits forever; the event stream's 25 s heartbeat keeps it open.
+    connectionTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,8 +117,17 @@ export async function buildApp(config: AppConfig): Promise<App> {
     mailer,
     log: app.log,
   });
-  const changes = createChangeHub({ connectionString: config.databaseUrl, log: app.log });
+  const instanceId = randomUUID();
+  const connection = createInstanceConnection({
+    connectionString: config.databaseUrl,
+    instanceId,
+    log: app.log,
+  });
+  const changes = createChangeHub(connection);
   const ctx: AppContext = {
+    instanceId,
+    work: createWorkTracker(),
+    databaseHealth: createDatabaseHealth(pool, config.databaseUrl),
     db,
     pool,
     auth,
@@ -126,31 +139,13 @@ export async function buildApp(config: AppConfig): Promise<App> {
     secretBox: createSecretBox(config.encryptionKey),
     sendSmtp: createSmtpSender({ trustedCa: config.smtpTrustedCa }),
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
-    telephony:
-      config.telephony?.provider === 'twilio'
-        ? createTwilioProvider({ ...config.telephony.twilio, publicUrl: config.publicUrl })
-        : createSimulator({
-            secret: createHmac('sha256', config.sessionSecret)
-              .update('telephony-simulator')
-              .digest('base64url'),
-            timeScale: config.telephony?.provider === 'simulator' ? config.telephony.timeScale : 1,
-            // The simulator's status events take the route a real provider's webhooks take, without the network.
-            deliver: async ({ query, body, signature }) => {
-              const response = await app.inject({
-                method: 'POST',
-                url: `/api/telephony/simulator/status${query}`,
-                headers: {
-                  'content-type': 'application/x-www-form-urlencoded',
-                  'x-simulator-signature': signature,
-                },
-                payload: body,
-              });
-              if (response.statusCode >= 300)
-                throw new Error(`the webhook answered ${response.statusCode}: ${response.body}`);
-            },
-            onDeliveryFailure: (what, error) =>
-              app.log.error({ err: error, event: what }, 'simulator status event lost'),
-          }),
+    telephony: createTelephony(config.telephony, {
+      app,
+      db,
+      connection,
+      sessionSecret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+    }),
     defaultCallerId:
       config.defaultCallerId === undefined
         ? config.telephony?.provider === 'twilio'
@@ -185,20 +180,36 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerDialerRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
-  await changes.start();
-  const stopSweeper = startStaleCallSweeper(ctx);
+  await connection.start();
+  const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
   const stopBulkCalls = startBulkCallRunner(ctx, {
     spacingMs: bulkSpacingMs,
     tickMs: Math.min(200, bulkSpacingMs),
   });
-  app.addHook('onClose', async () => {
-    stopSweeper();
+  registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
+    stopJanitor();
     stopBulkCalls();
-    await changes.stop();
+    changes.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await ctx.work.drain(config.closeGraceMs ?? 10_000);
+    await connection.stop();
     await db.destroy();
   });
   app.decorate('ctx', ctx);
   app.decorate('routeTable', routeTable);
   return app as unknown as App;
+}
+
+/**
+ * Closing (SIGTERM, or a test's close) finishes in bounded time: background work stops and event streams end at
+ * once; requests still running get `graceMs` to finish, then their connections are cut, which ends any upload or
+ * download they hold and so gives their database connections back before the pool closes.
+ */
+function registerGracefulClose(app: FastifyInstance, graceMs: number, stopBackground: () => void): void {
+  app.addHook('preClose', async () => {
+    stopBackground();
+    setTimeout(() => app.server.closeAllConnections(), graceMs).unref();
+  });
 }

@@ -29,23 +29,24 @@ async function main(): Promise<void> {
     await ensureDatabaseExists(embedded.url('postgres'), EMBEDDED_DATABASE);
     ownerUrl = embedded.url(EMBEDDED_DATABASE);
   }
-  // Instances sharing a database share SESSION_SECRET, so they derive the same app-role password.
-  const appPassword = env.SESSION_SECRET
+  // The app role's password to record if the database has none yet (the first instance's); later instances read
+  // the recorded one, so no instance ever changes it under the others (docs/decisions/011-hardening.md).
+  const firstAppPassword = env.SESSION_SECRET
     ? createHmac('sha256', env.SESSION_SECRET).update('app-db-password').digest('base64url')
     : secrets.appDbPassword;
   const appRole = env.DATABASE_APP_URL
     ? decodeURIComponent(new URL(env.DATABASE_APP_URL).username)
     : env.DATABASE_APP_ROLE;
-  const applied = await prepareSchema({
+  const { applied, appPassword } = await prepareSchema({
     ownerUrl,
     appRole,
-    appPassword: env.DATABASE_APP_URL ? null : appPassword,
+    appPassword: env.DATABASE_APP_URL ? null : firstAppPassword,
   });
   if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const app = await buildApp({
-    databaseUrl: env.DATABASE_APP_URL ?? appUrlFrom(ownerUrl, appRole, appPassword),
+    databaseUrl: env.DATABASE_APP_URL ?? appUrlFrom(ownerUrl, appRole, appPassword ?? firstAppPassword),
     poolSize: env.DATABASE_POOL_SIZE,
     sessionSecret,
     publicUrl,

@@ -22,6 +22,7 @@ export const ErrorCodeSchema = z.enum([
   'DO_NOT_CALL',
   'PROVIDER_ERROR',
   'NOT_CONFIGURED',
+  'UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -52,6 +53,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROVIDER_ERROR: 502,
   /** A capability needs configuration this instance lacks (e.g. Twilio credentials for a browser-phone token). */
   NOT_CONFIGURED: 503,
+  /** The server is overloaded (no database connection came free in time) or shutting down: try again shortly. */
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -9,8 +9,23 @@ export type DbExecutor = Kysely<Database> | Transaction<Database>;
 // Return bigint counts as numbers and timestamps as Date (pg's defaults, made explicit for counts).
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** How long a request waits for a pooled connection before it is answered 503 (the server is overloaded). */
+export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
+
+/**
+ * The application's connection pool. Nothing can hold a connection for good: a request waits at most 10 s for one;
+ * a statement runs at most 5 minutes; a transaction left idle (its code waiting on something else) is ended by the
+ * server after 2 minutes, releasing its locks and its connection.
+ */
 export function createPool(connectionString: string, poolSize: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
+    statement_timeout: 5 * 60_000,
+    idle_in_transaction_session_timeout: 2 * 60_000,
+  });
   // A broken idle connection must never crash the process; the next query gets a fresh one.
   pool.on('error', () => undefined);
   return pool;
@@ -75,32 +90,44 @@ export async function withActorClient<T>(
 
 /**
  * Migrates the schema as its owner and makes sure the application's own role exists: a login role that is neither
- * superuser nor owner and cannot bypass row-level security (docs/decisions/003-database-roles.md).
+ * superuser nor owner and cannot bypass row-level security (docs/decisions/003-database-roles-and-rls.md). Returns
+ * the role's password, which the database records (app_role_credentials, readable by the owner only) the first time
+ * and every instance reads from then on (docs/decisions/011-hardening.md): an instance never resets a password the
+ * others are using, whatever its own secrets or start order. `appPassword` is the password to record when none is
+ * recorded yet; null when the app connects with its own DATABASE_APP_URL and the role is not ours to manage.
  */
 export async function prepareSchema(options: {
   ownerUrl: string;
   appRole: string;
   appPassword: string | null;
-}): Promise<string[]> {
+}): Promise<{ applied: string[]; appPassword: string | null }> {
   const owner = new Kysely<unknown>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.ownerUrl, max: 2 }) }),
   });
   try {
     const applied = await migrateToLatest(owner);
-    if (options.appPassword !== null) await ensureAppRole(owner, options.appRole, options.appPassword);
+    const appPassword =
+      options.appPassword === null
+        ? null
+        : await ensureAppRole(owner, options.ownerUrl, options.appRole, options.appPassword);
     await grantAppRole(owner, options.appRole);
-    return applied;
+    return { applied, appPassword };
   } finally {
     await owner.destroy();
   }
 }
 
-async function ensureAppRole(owner: Kysely<unknown>, role: string, password: string): Promise<void> {
+async function ensureAppRole(
+  owner: Kysely<unknown>,
+  ownerUrl: string,
+  role: string,
+  candidate: string,
+): Promise<string> {
   // Roles are cluster-wide, but advisory locks are per database: servers of two databases on one cluster (tests,
   // or two products sharing a server) can still race on the role's catalog row. Such a race is retried.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ensureAppRoleOnce(owner, role, password);
+      return await ensureAppRoleOnce(owner, ownerUrl, role, candidate);
     } catch (error) {
       const message = (error as Error).message;
       const raced = /tuple concurrently updated|pg_authid_rolname_index|already exists/.test(message);
@@ -110,20 +137,47 @@ async function ensureAppRole(owner: Kysely<unknown>, role: string, password: str
   }
 }
 
-async function ensureAppRoleOnce(owner: Kysely<unknown>, role: string, password: string): Promise<void> {
+async function ensureAppRoleOnce(
+  owner: Kysely<unknown>,
+  ownerUrl: string,
+  role: string,
+  candidate: string,
+): Promise<string> {
   const ident = sql.id(role);
-  // Two instances of one database starting together wait for each other here.
+  // Instances of one database starting together wait for each other here.
   await sql`select pg_advisory_lock(727274)`.execute(owner);
   try {
+    const recorded = await sql<{ password: string }>`
+      select password from app_role_credentials where role = ${role}`.execute(owner);
+    const password = recorded.rows[0]?.password ?? candidate;
     const exists = await sql<{
       n: number;
     }>`select count(*)::int as n from pg_roles where rolname = ${role}`.execute(owner);
     if (exists.rows[0]?.n === 0) await sql`create role ${ident} login`.execute(owner);
-    await sql`alter role ${ident} login nosuperuser nocreatedb nocreaterole nobypassrls password ${sql.lit(password)}`.execute(
-      owner,
-    );
+    await sql`alter role ${ident} login nosuperuser nocreatedb nocreaterole nobypassrls`.execute(owner);
+    // The password changes only when it does not work: a recorded one that someone changed by hand, or the first
+    // start of this database. Existing connections of other instances keep working either way.
+    if (!(await canLogIn(appUrlFrom(ownerUrl, role, password))))
+      await sql`alter role ${ident} password ${sql.lit(password)}`.execute(owner);
+    if (!recorded.rows[0])
+      await sql`insert into app_role_credentials (role, password) values (${role}, ${password})`.execute(
+        owner,
+      );
+    return password;
   } finally {
     await sql`select pg_advisory_unlock(727274)`.execute(owner);
+  }
+}
+
+async function canLogIn(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -134,10 +188,11 @@ async function grantAppRole(owner: Kysely<unknown>, role: string): Promise<void>
   await sql`grant usage on schema public to ${ident}`.execute(owner);
   await sql`grant select, insert, update, delete on all tables in schema public to ${ident}`.execute(owner);
   await sql`grant usage, select on all sequences in schema public to ${ident}`.execute(owner);
-  // The migration bookkeeping stays the owner's.
+  // The migration bookkeeping stays the owner's; the role's own password is the owner's to read.
   await sql`revoke insert, update, delete on schema_migrations, schema_migrations_lock from ${ident}`.execute(
     owner,
   );
+  await sql`revoke all on app_role_credentials from ${ident}`.execute(owner);
 }
 
 /** The app's connection string: the owner's address with the app role's credentials. */

@@ -27,6 +27,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(500)
         .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' } satisfies ApiErrorBody);
     }
+    if (isPoolTimeout(error)) {
+      request.log.warn('no database connection came free in time');
+      void reply.header('retry-after', '5');
+      return reply.status(503).send({
+        code: 'UNAVAILABLE',
+        message: 'The server is busy. Please try again in a moment.',
+      } satisfies ApiErrorBody);
+    }
     if (isDataException(error)) {
       // Input validation should have caught it (plugins/input-hygiene.ts, the routes' schemas); say so in the log.
       request.log.warn({ err: error }, 'the database refused a value of the request');
@@ -62,3 +70,7 @@ function isDataException(error: unknown): boolean {
   const { code, severity } = error as { code?: unknown; severity?: unknown };
   return typeof severity === 'string' && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
+
+/** The pool gave no connection within its timeout (db/database.ts): every connection is busy. */
+const isPoolTimeout = (error: unknown) =>
+  error instanceof Error && error.message === 'timeout exceeded when trying to connect';

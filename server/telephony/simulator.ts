@@ -77,6 +77,14 @@ export function createSimulator(options: {
    */
   deliver: (event: { query: string; body: string; signature: string }) => Promise<void>;
   onDeliveryFailure?: (what: string, error: unknown) => void;
+  /**
+   * Hang-ups between server instances: a simulated call lives in the memory of the instance that placed it, so
+   * END CALL reaching another instance is passed on to all of them (PostgreSQL NOTIFY), and the owner ends it.
+   */
+  relay?: {
+    publish: (providerCallId: string) => Promise<void>;
+    subscribe: (handler: (providerCallId: string) => void) => void;
+  };
 }): TelephonyProvider {
   /** As a real provider does, a webhook that fails is sent again (three tries, backing off), then reported. */
   const deliverWithRetries = async (
@@ -116,6 +124,13 @@ export function createSimulator(options: {
     void deliverWithRetries(event, `${providerCallId} ${status}`);
   };
 
+  const hangUpHere = (providerCallId: string): boolean => {
+    const call = running.get(providerCallId);
+    if (call) send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
+    return call !== undefined;
+  };
+  options.relay?.subscribe((providerCallId) => void hangUpHere(providerCallId));
+
   return {
     name: 'simulator',
     placeCall(request) {
@@ -129,10 +144,8 @@ export function createSimulator(options: {
       running.set(providerCallId, { callId: request.callId, timers, status: 'queued', answeredAt: null });
       return Promise.resolve({ providerCallId });
     },
-    hangUp(providerCallId) {
-      const call = running.get(providerCallId);
-      if (call) send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
-      return Promise.resolve();
+    async hangUp(providerCallId) {
+      if (!hangUpHere(providerCallId)) await options.relay?.publish(providerCallId);
     },
     verifyWebhook({ url, headers, body }) {
       const given = String(headers['x-simulator-signature'] ?? '');

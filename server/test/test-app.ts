@@ -28,6 +28,7 @@ export async function createTestApp(
     /** Another provider (the Twilio adapter against a local fake of its API); the fast simulator otherwise. */
     telephony?: AppConfig['telephony'];
     trustProxy?: AppConfig['trustProxy'];
+    closeGraceMs?: number;
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
@@ -56,6 +57,7 @@ export async function createTestApp(
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: null,
     clock: clock.now,
+    ...(options.closeGraceMs !== undefined && { closeGraceMs: options.closeGraceMs }),
   });
   return {
     app,

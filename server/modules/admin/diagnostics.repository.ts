@@ -14,6 +14,7 @@ export async function readDiagnostics(db: DbExecutor, now: Date): Promise<Diagno
     select c.relname as "table", greatest(c.reltuples, 0)::bigint as estimate
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r' and c.relname not like 'schema_migrations%'
+      and has_table_privilege(c.oid, 'select')
     order by c.relname`.execute(db);
   const rowCounts: Diagnostics['rowCounts'] = [];
   for (const t of tables.rows) {

@@ -15,7 +15,10 @@ import { matchingIdsQuery } from '../contacts/contacts.repository.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { MISSING_FROM, placeCall } from './calls.service.ts';
 
-type BulkContext = Pick<AppContext, 'db' | 'clock' | 'telephony' | 'defaultCallerId' | 'providerTimeoutMs'>;
+type BulkContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'telephony' | 'defaultCallerId' | 'providerTimeoutMs' | 'instanceId'
+>;
 
 /**
  * Call Selected (spec part 2 §5.4): a job with one item per selected contact that has a phone, in selection order

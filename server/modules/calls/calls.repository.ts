@@ -130,6 +130,8 @@ export async function insertCall(
     contactId: string | null;
     requestId: string;
     provider: 'simulator' | 'twilio';
+    /** The instance whose simulator will run the call; null for Twilio. */
+    instanceId: string | null;
     from: string;
     to: string;
     now: Date;
@@ -142,6 +144,7 @@ export async function insertCall(
       contact_id: values.contactId,
       request_id: values.requestId,
       provider: values.provider,
+      instance_id: values.instanceId,
       from_number: values.from,
       to_number: values.to,
       started_at: values.now,
@@ -186,23 +189,25 @@ export async function recordProviderAnswer(
 
 /**
  * END CALL: the user's call, locked. One the provider has not answered for yet (no provider id) is canceled at once.
- * Returns the provider id for the provider to hang up, null when there is none, undefined when no such call.
+ * Returns the provider id for the provider to hang up (null when there is none) and the instance whose simulator
+ * runs it, or undefined when there is no such call.
  */
 export async function cancelIfNotPlaced(
   db: DbExecutor,
   userId: string,
   callId: string,
   now: Date,
-): Promise<string | null | undefined> {
+): Promise<{ providerCallId: string | null; instanceId: string | null; status: CallStatus } | undefined> {
   const row = await db
     .selectFrom('calls')
-    .select(['provider_call_id', 'status'])
+    .select(['provider_call_id', 'status', 'instance_id'])
     .where('user_id', '=', userId)
     .where('id', '=', callId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.provider_call_id) return row.provider_call_id;
+  if (row.provider_call_id)
+    return { providerCallId: row.provider_call_id, instanceId: row.instance_id, status: row.status };
   if (!FINISHED_STATUSES.includes(row.status))
     await db
       .updateTable('calls')
@@ -215,7 +220,7 @@ export async function cancelIfNotPlaced(
       })
       .where('id', '=', callId)
       .execute();
-  return null;
+  return { providerCallId: null, instanceId: row.instance_id, status: 'canceled' };
 }
 
 /**
@@ -325,6 +330,18 @@ export async function findUnfinishedCalls(db: DbExecutor, before: Date, limit = 
     .where('status', 'not in', [...FINISHED_STATUSES])
     .where('updated_at', '<', before)
     .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Simulated calls still going on, with the instance whose simulator runs each (any user's: system actor). */
+export async function findUnfinishedSimulatedCalls(db: DbExecutor, limit = 500) {
+  return db
+    .selectFrom('calls')
+    .select(['id', 'status', 'instance_id'])
+    .where('provider', '=', 'simulator')
+    .where('status', 'not in', [...FINISHED_STATUSES])
+    .where('instance_id', 'is not', null)
     .limit(limit)
     .execute();
 }

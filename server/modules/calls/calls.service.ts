@@ -8,8 +8,10 @@ import { agentIdentity, ProviderError } from '../../telephony/telephony-provider
 import { findContact } from '../contacts/contacts.repository.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
+import { isInstanceAlive } from '../../instance/instances.repository.ts';
 import {
   cancelIfNotPlaced,
+  closeCall,
   findCallByRequestId,
   findGuardState,
   insertCall,
@@ -31,7 +33,7 @@ export const SAME_NUMBERS = {
 
 type CallingContext = Pick<
   AppContext,
-  'db' | 'clock' | 'telephony' | 'defaultCallerId' | 'providerTimeoutMs'
+  'db' | 'clock' | 'telephony' | 'defaultCallerId' | 'providerTimeoutMs' | 'instanceId'
 >;
 
 /** A provider that is down or slow never holds a click for long: the call fails with a clear reason. */
@@ -106,6 +108,8 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
       contactId: input.contactId ?? null,
       requestId: input.requestId,
       provider: ctx.telephony.name,
+      // A simulated call lives in this process: the instance is recorded so its end can be found from any other.
+      instanceId: ctx.telephony.name === 'simulator' ? ctx.instanceId : null,
       from,
       to,
       now,
@@ -141,16 +145,21 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
 /**
  * END CALL / hang up: asks the provider to end it; the provider's status events close the record. A call the
  * provider has not answered for yet (no provider id) is canceled here at once, and placeCall hangs it up as soon as
- * the provider's answer arrives, so an early END CALL is never lost.
+ * the provider's answer arrives, so an early END CALL is never lost. A simulated call whose instance has died
+ * (nothing will ever report on it) is closed here and now.
  */
-export async function hangUpCall(
-  ctx: CallingContext & Pick<AppContext, 'db'>,
-  userId: string,
-  callId: string,
-): Promise<void> {
-  const providerCallId = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+export async function hangUpCall(ctx: CallingContext, userId: string, callId: string): Promise<void> {
+  const found = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
     cancelIfNotPlaced(trx, userId, callId, ctx.clock()),
   );
-  if (providerCallId === undefined) throw new AppError('NOT_FOUND', 'Call not found');
-  if (providerCallId) await ctx.telephony.hangUp(providerCallId);
+  if (!found) throw new AppError('NOT_FOUND', 'Call not found');
+  if (!found.providerCallId) return;
+  await ctx.telephony.hangUp(found.providerCallId);
+  const owner = found.instanceId;
+  if (ctx.telephony.name !== 'simulator' || !owner || owner === ctx.instanceId) return;
+  await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    if (await isInstanceAlive(trx, owner)) return;
+    const ended = found.status === 'in-progress' ? 'completed' : 'canceled';
+    await closeCall(trx, callId, ended, 'The server running this simulated call stopped', ctx.clock());
+  });
 }

@@ -5,7 +5,7 @@ import { closeCall, findUnfinishedCalls } from './calls.repository.ts';
 
 /**
  * Closes calls the provider never reported back on (issue 5: "a call that never hears back is closed after a
- * bounded time"; the rule is domain staleOutcome). Every instance sweeps; closing is conditional, so that is safe.
+ * bounded time"; the rule is domain staleOutcome). Run by the janitor (instance/janitor.ts); closing is conditional.
  */
 export async function closeStaleCalls(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
   const now = ctx.clock();
@@ -20,10 +20,4 @@ export async function closeStaleCalls(ctx: Pick<AppContext, 'db' | 'clock'>): Pr
     }
     return closed;
   });
-}
-
-export function startStaleCallSweeper(ctx: Pick<AppContext, 'db' | 'clock'>, everyMs = 30_000): () => void {
-  const timer = setInterval(() => void closeStaleCalls(ctx).catch(() => undefined), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

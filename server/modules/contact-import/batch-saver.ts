@@ -173,17 +173,49 @@ const QUEUE_CREATED = `
                          and $5::timestamptz - make_interval(secs => $3 / 1000000.0)
   on conflict (queue_id, contact_id) do nothing`;
 
+/** A statement of a batch and the parameters it names: none, $1 the user, or also $2 the import's time. */
+type Statement = { text: string; params: 'none' | 'user' | 'user-and-time' };
+const noParams = (text: string): Statement => ({ text, params: 'none' });
+const userOnly = (text: string): Statement => ({ text, params: 'user' });
+const userAndTime = (text: string): Statement => ({ text, params: 'user-and-time' });
+
+const MATCH_STATEMENTS = [userOnly(MATCH[0]!), userOnly(MATCH[1]!), noParams(MATCH[2]!)];
+const SKIP_MATCHED_STATEMENT = noParams(SKIP_MATCHED);
+const UPDATE_MATCHED_STATEMENTS: Statement[] = [
+  userOnly(UPDATE_MATCHED[0]!),
+  userAndTime(UPDATE_MATCHED[1]!),
+  userAndTime(UPDATE_MATCHED[2]!),
+  noParams(UPDATE_MATCHED[3]!),
+];
+/** The statement of UPDATE_MATCHED that updates the contacts (its row count is the number updated). */
+const UPDATE_CONTACTS = UPDATE_MATCHED_STATEMENTS[2]!;
+
+const BATCH_TABLE = `create temp table import_batch (row_no integer primary key, first_name text not null,
+  last_name text, email text, email_key text, phone text, phone_e164 text, company text, title text, website text,
+  notes text, status text, tags text[], skip_reason text, match_id uuid) on commit drop`;
+
+/** The import's running counts, kept with each batch so an import cut short still says what it saved. */
+const COUNT_BATCH = `update contact_imports set created = created + $2, updated = updated + $3, skipped = skipped + $4
+  where id = $1`;
+
+export type BatchJob = {
+  importId: string;
+  userId: string;
+  queueId: string;
+  duplicates: DuplicateMode;
+  now: Date;
+  matchExisting: boolean;
+};
+
 /**
- * Saves batches of an import on one connection of its own, each batch in its own transaction: the rows are copied
- * (the database's bulk path) into a private temporary table, matched, skipped or updated, and the new ones inserted
- * with their queue places. Row-level security holds throughout (the user's id is set per transaction; COPY goes to
+ * Saves the batches of an import, each in its own transaction on a connection taken from the pool for that batch
+ * only: a connection is held while a batch is being written, never while the file is still arriving, so an upload
+ * that stalls or is cut off holds none. The rows are copied (the database's bulk path) into a temporary table that
+ * lives for the transaction, matched, skipped or updated, and the new ones inserted; the import's counts move in
+ * the same transaction. Row-level security holds throughout (the user's id is set per transaction; COPY goes to
  * the temporary table, which PostgreSQL allows), and per-statement change notices are held back (app.quiet).
  */
-export async function openBatchSaver(
-  pool: pg.Pool,
-  job: { userId: string; queueId: string; duplicates: DuplicateMode; now: Date; matchExisting: boolean },
-  timings: Record<string, number> = {},
-) {
+export function createBatchSaver(pool: pg.Pool, job: BatchJob, timings: Record<string, number> = {}) {
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const start = performance.now();
     try {
@@ -192,48 +224,52 @@ export async function openBatchSaver(
       timings[name] = (timings[name] ?? 0) + Math.round(performance.now() - start);
     }
   };
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query(
-      `create temp table import_batch (row_no integer primary key, first_name text not null, last_name text,
-         email text, email_key text, phone text, phone_e164 text, company text, title text, website text, notes text,
-         status text, tags text[], skip_reason text, match_id uuid)`,
-    );
-  } catch (error) {
-    client.release(error as Error);
-    throw error;
-  }
+  /** Runs `work` in a transaction as the user, on a connection of its own, released whatever happens. */
+  const inTransaction = async <T>(
+    quiet: boolean,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      await client.query(
+        `select set_config('app.user_id', $1, true), set_config('app.actor', 'user', true),
+           set_config('app.quiet', $2, true)`,
+        [job.userId, quiet ? 'on' : 'off'],
+      );
+      const result = await work(client);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((e: unknown) => (broken = e as Error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  const PARAMS = { none: [], user: [job.userId], 'user-and-time': [job.userId, job.now] };
+  const run = (client: pg.PoolClient, statement: Statement) =>
+    client.query(statement.text, PARAMS[statement.params]);
+
   return {
-    async save(rows: readonly CopyLine[]): Promise<BatchResult> {
-      try {
-        await client.query('begin');
-        await client.query(
-          `select set_config('app.user_id', $1, true), set_config('app.actor', 'user', true),
-             set_config('app.quiet', 'on', true)`,
-          [job.userId],
-        );
-        await client.query('truncate import_batch');
+    save(rows: readonly CopyLine[]): Promise<BatchResult> {
+      return inTransaction(true, async (client) => {
+        await client.query(BATCH_TABLE);
         const copy = client.query(
           copyFrom(`copy import_batch (${COLUMNS.join(', ')}) from stdin with (format csv)`),
         ) as Writable;
         await timed('copyMs', () => copyRows(copy, rows));
-        // Each statement gets the parameters it names: $1 the user, $2 the import's time.
-        const run = (statement: string) =>
-          client.query(
-            statement,
-            [job.userId, job.now].slice(0, statement.includes('$2') ? 2 : statement.includes('$1') ? 1 : 0),
-          );
         if (job.matchExisting)
           await timed('matchMs', async () => {
-            for (const statement of MATCH) await run(statement);
+            for (const statement of MATCH_STATEMENTS) await run(client, statement);
           });
         let updated = 0;
-        if (job.duplicates === 'skip') await run(SKIP_MATCHED);
+        if (job.duplicates === 'skip') await run(client, SKIP_MATCHED_STATEMENT);
         else {
-          for (const statement of UPDATE_MATCHED) {
-            const result = await run(statement);
-            if (statement.startsWith('update contacts')) updated = result.rowCount ?? 0;
+          for (const statement of UPDATE_MATCHED_STATEMENTS) {
+            const result = await run(client, statement);
+            if (statement === UPDATE_CONTACTS) updated = result.rowCount ?? 0;
           }
         }
         if (job.matchExisting) await client.query(QUEUE_MATCHED, [job.userId, job.queueId]);
@@ -243,34 +279,20 @@ export async function openBatchSaver(
         const skipped = await client.query<SkippedRow>(
           'select row_no as row, skip_reason as reason from import_batch where skip_reason is not null order by row_no',
         );
-        await timed('commitMs', () => client.query('commit'));
-        return { created: inserted.rows[0]?.n ?? 0, updated, skipped: skipped.rows };
-      } catch (error) {
-        await client.query('rollback').catch((e: unknown) => (broken = e as Error));
-        throw error;
-      }
+        const created = inserted.rows[0]?.n ?? 0;
+        await client.query(COUNT_BATCH, [job.importId, created, updated, skipped.rows.length]);
+        return { created, updated, skipped: skipped.rows };
+      });
     },
     /** Puts the contacts this import created from rows [fromRow, toRow] in the default queue; how many. */
-    async queueImported(fromRow: number, toRow: number): Promise<number> {
-      try {
-        await client.query('begin');
-        await client.query(
-          `select set_config('app.user_id', $1, true), set_config('app.actor', 'user', true)`,
-          [job.userId],
-        );
+    queueImported(fromRow: number, toRow: number): Promise<number> {
+      return inTransaction(false, async (client) => {
         const result = await timed('queueMs', () =>
           client.query(QUEUE_CREATED, [job.userId, job.queueId, fromRow, toRow, job.now]),
         );
-        await client.query('commit');
         return result.rowCount ?? 0;
-      } catch (error) {
-        await client.query('rollback').catch((e: unknown) => (broken = e as Error));
-        throw error;
-      }
-    },
-    release(): void {
-      client.release(broken ?? new Error('import saver done')); // the temporary table goes with the connection
+      });
     },
   };
 }
-export type BatchSaver = Awaited<ReturnType<typeof openBatchSaver>>;
+export type BatchSaver = ReturnType<typeof createBatchSaver>;

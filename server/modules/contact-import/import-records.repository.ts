@@ -58,6 +58,7 @@ const toReport = (r: Row, withRows: boolean): ImportReport => ({
 export async function startImport(
   db: DbExecutor,
   job: { userId: string; fileName: string; format: ImportFormat; duplicates: DuplicateMode },
+  instanceId: string,
   now: Date,
 ): Promise<string> {
   const row = await db
@@ -69,6 +70,7 @@ export async function startImport(
       duplicates: job.duplicates,
       error: null,
       created_at: now,
+      instance_id: instanceId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -131,4 +133,38 @@ export async function findImport(
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? toReport(row, true) : undefined;
+}
+
+/** Imports marked running, with the instance running each (any user's: the system actor reads them). */
+export async function findRunningImports(db: DbExecutor) {
+  return db
+    .selectFrom('contact_imports')
+    .select(['id', 'user_id', 'instance_id', 'created_at', 'created', 'updated', 'skipped'])
+    .where('status', '=', 'running')
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * Ends an import whose server stopped while it ran, as failed, with the counts its saved batches recorded, and says
+ * how to finish it. Only while it is still running, so an import that ends meanwhile keeps its own outcome.
+ */
+export async function failAbandonedImport(
+  db: DbExecutor,
+  id: string,
+  saved: number,
+  now: Date,
+): Promise<boolean> {
+  const message =
+    saved > 0
+      ? `The server stopped while this import was running, after saving ${saved.toLocaleString('en-US')} contacts. Run the same file again: the contacts already saved will be skipped as duplicates.`
+      : 'The server stopped while this import was running, before any contact was saved. Please run it again.';
+  const result = await db
+    .updateTable('contact_imports')
+    .set({ status: 'failed', error: message, finished_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -127,20 +127,22 @@ function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       let opened: Awaited<ReturnType<typeof openRows>> | null = null;
       try {
         opened = await openRows(format, upload);
-        const report = await runImport(
-          ctx,
-          {
-            userId,
-            fileName,
-            format,
-            rows: opened.rows,
-            unreadable: opened.unreadable,
-            mapping,
-            hasHeader: header,
-            duplicates,
-          },
-          emit,
-          (phases) => request.log.info({ phases, fileName }, 'import finished'),
+        const report = await ctx.work.track(
+          runImport(
+            ctx,
+            {
+              userId,
+              fileName,
+              format,
+              rows: opened.rows,
+              unreadable: opened.unreadable,
+              mapping,
+              hasHeader: header,
+              duplicates,
+            },
+            emit,
+            (phases) => request.log.info({ phases, fileName }, 'import finished'),
+          ),
         );
         emit({ type: 'done', report });
       } catch (error) {

@@ -20,7 +20,7 @@ import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { ensureDefaultQueue } from '../queues/queues.repository.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
-import { openBatchSaver, toCopyLine, type BatchSaver, type CopyLine } from './batch-saver.ts';
+import { createBatchSaver, toCopyLine, type CopyLine } from './batch-saver.ts';
 import { finishImport, startImport } from './import-records.repository.ts';
 
 export type ImportJob = {
@@ -40,7 +40,7 @@ const BATCH_ROWS = 10_000;
 const SAVERS = 2;
 const PROGRESS_EVERY = 10_000;
 
-type ImportContext = Pick<AppContext, 'db' | 'pool' | 'clock'>;
+type ImportContext = Pick<AppContext, 'db' | 'pool' | 'clock' | 'instanceId'>;
 
 /**
  * Imports a file's rows as the user's contacts (spec part 2 §5.6, issue 4), set-based and pipelined so a million rows
@@ -59,7 +59,7 @@ export async function runImport(
   const started = performance.now();
   const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
     withActor(ctx.db, { kind: 'user', userId: job.userId }, work);
-  const importId = await asUser((trx) => startImport(trx, job, ctx.clock()));
+  const importId = await asUser((trx) => startImport(trx, job, ctx.instanceId, ctx.clock()));
   const queueId = await asUser((trx) => ensureDefaultQueue(trx, job.userId));
   // Rows are matched to the contacts the account already had; in an empty account there are none to look for.
   const matchExisting = await asUser(async (trx) =>
@@ -73,7 +73,12 @@ export async function runImport(
     ),
   );
   const now = ctx.clock();
-  const savers: BatchSaver[] = [];
+  const timings: Record<string, number> = {};
+  const saver = createBatchSaver(
+    ctx.pool,
+    { importId, userId: job.userId, queueId, duplicates: job.duplicates, now, matchExisting },
+    timings,
+  );
   const tally = { read: 0, lastRow: 0, created: 0, updated: 0, skippedCount: 0 };
   const skipped: SkippedRow[] = [];
   const skip = (rows: readonly SkippedRow[]) => {
@@ -90,7 +95,6 @@ export async function runImport(
       updated: tally.updated,
       skipped: tally.skippedCount,
     });
-  const timings: Record<string, number> = {};
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const memory = { rssMb: 0, heapUsedMb: 0, externalMb: 0 };
@@ -100,23 +104,13 @@ export async function runImport(
     memory.heapUsedMb = Math.max(memory.heapUsedMb, Math.round(m.heapUsed / 2 ** 20));
     memory.externalMb = Math.max(memory.externalMb, Math.round((m.external + m.arrayBuffers) / 2 ** 20));
   }, 500);
+  const inFlight = new Set<Promise<void>>();
+  // A holder, not a variable: the savers' callbacks set it, which narrowing cannot see.
+  const failed: { error: Error | null } = { error: null };
   try {
-    for (let i = 0; i < SAVERS; i++)
-      savers.push(
-        await openBatchSaver(
-          ctx.pool,
-          { userId: job.userId, queueId, duplicates: job.duplicates, now, matchExisting },
-          timings,
-        ),
-      );
-    const idle = [...savers];
-    const inFlight = new Set<Promise<void>>();
-    // A holder, not a variable: the savers' callbacks set it, which narrowing cannot see.
-    const failed: { error: Error | null } = { error: null };
     const dispatch = async (batch: CopyLine[]) => {
-      while (idle.length === 0) await Promise.race(inFlight);
+      while (inFlight.size >= SAVERS) await Promise.race(inFlight);
       if (failed.error) throw failed.error;
-      const saver = idle.pop()!;
       const work = saver
         .save(batch)
         .then((result) => {
@@ -128,10 +122,7 @@ export async function runImport(
         .catch((error: unknown) => {
           failed.error ??= error instanceof Error ? error : new Error(String(error));
         })
-        .finally(() => {
-          idle.push(saver);
-          inFlight.delete(work);
-        });
+        .finally(() => inFlight.delete(work));
       inFlight.add(work);
     };
 
@@ -143,9 +134,8 @@ export async function runImport(
     // The contacts are in and searchable; now their places in the default queue, the rows split in two.
     phase = 'queueing';
     progress();
-    const [first, second] = savers as [BatchSaver, BatchSaver];
     const middle = Math.ceil(tally.lastRow / 2);
-    await Promise.all([first.queueImported(1, middle), second.queueImported(middle + 1, tally.lastRow)]);
+    await Promise.all([saver.queueImported(1, middle), saver.queueImported(middle + 1, tally.lastRow)]);
 
     const report = await asUser((trx) =>
       finishImport(trx, importId, {
@@ -160,7 +150,6 @@ export async function runImport(
       }),
     );
     await notifyContactsChanged(ctx, job.userId);
-    loop.disable();
     log({
       rows: tally.read,
       totalMs: Math.round(performance.now() - started),
@@ -171,6 +160,10 @@ export async function runImport(
     });
     return report;
   } catch (error) {
+    // Batches already being written finish (or fail) first, so the counts below are what was really saved.
+    await Promise.allSettled(inFlight);
+    // The contacts saved join the default queue, as a complete import's do.
+    if (tally.created > 0) await saver.queueImported(1, tally.lastRow).catch(() => undefined);
     const saved = tally.created + tally.updated;
     const message =
       error instanceof ImportFileError && saved === 0
@@ -194,7 +187,7 @@ export async function runImport(
     throw new ImportFileError(message, { cause: error });
   } finally {
     clearInterval(memorySampler);
-    for (const saver of savers) saver.release();
+    loop.disable();
   }
 }
 

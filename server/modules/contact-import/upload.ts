@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { finished, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_MESSAGES, type ImportFormat } from '#domain/contacts/contact-import.ts';
@@ -11,14 +11,20 @@ import { AppError } from '../../errors/app-error.ts';
 import { readCsvRows } from './readers/read-csv.ts';
 import { readVcardRows } from './readers/read-vcard.ts';
 import { readXlsxRows } from './readers/read-xlsx.ts';
-import type { FileRow, UnreadableRow } from './readers/file-rows.ts';
+import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
 
 const tooLarge = (limit: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${Math.round(limit / 1024 ** 2)} MB limit.`);
 
+export const UPLOAD_CUT_OFF =
+  'The upload was cut off before the whole file arrived (the connection closed). Nothing after that point was read.';
+
 /**
  * The file of an import request: sent as the raw request body. Its declared size is checked before a byte is read
- * (413), and the bytes are counted as they arrive, so a body longer than it said is cut off too.
+ * (413), and the bytes are counted as they arrive, so a body longer than it said is cut off too. When the client
+ * goes away mid-upload (a closed tab, a dropped network), pipe alone would leave the reader waiting for bytes that
+ * never come: the end of the body is watched, and a body that ends early fails the reader at once, so the import
+ * ends, says so, and gives back what it holds.
  */
 export function uploadedStream(request: FastifyRequest, limit: number): Readable {
   if (!(request.body instanceof Readable))
@@ -36,7 +42,12 @@ export function uploadedStream(request: FastifyRequest, limit: number): Readable
       callback(seen > limit ? tooLarge(limit) : null, chunk);
     },
   });
-  return request.body.pipe(counter);
+  const body = request.body;
+  body.pipe(counter);
+  finished(body, (error) => {
+    if (error && !counter.destroyed) counter.destroy(new ImportFileError(UPLOAD_CUT_OFF));
+  });
+  return counter;
 }
 
 export type OpenedRows = {

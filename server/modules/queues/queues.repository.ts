@@ -20,6 +20,25 @@ export async function ensureDefaultQueue(db: DbExecutor, userId: string): Promis
 }
 
 /**
+ * Puts the user's synced contacts created since `since` that are missing from the default queue into it: repairs
+ * an import that stopped before its queue step (the server was killed). Reads only recent contacts, by index.
+ */
+export async function queueMissingSyncedContacts(
+  db: DbExecutor,
+  userId: string,
+  queueId: string,
+  since: Date,
+): Promise<number> {
+  const result = await sql`
+    insert into queue_members (queue_id, contact_id, user_id)
+    select ${queueId}, c.id, ${userId} from contacts c
+    where c.user_id = ${userId} and c.synced and c.created_at >= ${since}
+      and not exists (select 1 from queue_members m where m.queue_id = ${queueId} and m.contact_id = c.id)
+    on conflict (queue_id, contact_id) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
  * Adds contacts to a queue in one statement; ids already there are ignored (spec part 2 §2.3). `contactIds` is a
  * query or a list; only the user's own contacts are added.
  */

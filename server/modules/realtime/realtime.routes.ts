@@ -7,7 +7,9 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/events: a Server-Sent Events stream of the changes this viewer may see. The browser invalidates the
- * matching queries on each event; a comment line every 25 s keeps proxies from closing the stream.
+ * matching queries on each event; a comment line every 25 s keeps proxies from closing the stream. The stream ends
+ * when its viewer is denied or deactivated (the change to their own profile is the last thing it carries: the
+ * browser's reconnection is then refused like any other request of theirs), and when the server shuts down.
  */
 export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/events', { config: { access: 'session' } }, (request, reply) => {
@@ -23,16 +25,23 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
     });
     raw.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
 
-    const send = (event: ChangeEvent) => {
-      // A change to the viewer's own profile (approved, demoted) changes what they may see from now on.
-      if (event.topic === 'profiles' && event.id === state.userId) state.isAdmin = event.role === 'admin';
-      raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
-    };
-    const unsubscribe = ctx.changes.subscribe({ viewer: () => state, send });
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    request.raw.on('close', () => {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
       clearInterval(heartbeat);
       unsubscribe();
-    });
+      raw.end();
+    };
+    const send = (event: ChangeEvent) => {
+      raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+      if (event.topic !== 'profiles' || event.id !== state.userId) return;
+      // A change to the viewer's own profile (approved, demoted) changes what they may see from now on.
+      state.isAdmin = event.role === 'admin';
+      if (event.role === 'denied' || event.deactivated) end();
+    };
+    const unsubscribe = ctx.changes.subscribe({ viewer: () => state, send, close: end });
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', end);
   });
 }

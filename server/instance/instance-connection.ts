@@ -1,0 +1,90 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** The text whose hash is the advisory-lock key of an instance's presence. */
+export const presenceKeyText = (instanceId: string) => `callcrm-instance:${instanceId}`;
+
+/**
+ * One server instance's own long-lived database connection (docs/decisions/011-hardening.md). It LISTENs for the
+ * notification channels the instance subscribes to (change notices, simulator hang-ups), and holds a session
+ * advisory lock keyed by the instance's id for as long as it is connected: that lock is how every other instance
+ * knows this one is alive. A process killed with -9 loses its connection, PostgreSQL releases the lock at once, and
+ * the work recorded under the instance's id is known to be abandoned. Reconnects with back-off if the connection
+ * drops, taking the lock and the channels again.
+ */
+export type InstanceConnection = {
+  instanceId: string;
+  /** Handles a channel's notifications; call before start. */
+  listen: (channel: string, handler: (payload: string | undefined) => void) => void;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  isConnected: () => boolean;
+};
+
+export function createInstanceConnection(options: {
+  connectionString: string;
+  instanceId: string;
+  log: FastifyBaseLogger;
+}): InstanceConnection {
+  const handlers = new Map<string, (payload: string | undefined) => void>();
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  async function connect(attempt: number): Promise<void> {
+    if (stopped) return;
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: `callcrm ${options.instanceId.slice(0, 8)}`,
+      keepAlive: true,
+    });
+    next.on('notification', (message) => handlers.get(message.channel)?.(message.payload));
+    next.on('error', (error) => {
+      options.log.warn({ err: error }, 'instance connection lost; reconnecting');
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      scheduleReconnect(attempt + 1);
+    });
+    try {
+      await next.connect();
+      await next.query('select pg_advisory_lock(hashtextextended($1, 0))', [
+        presenceKeyText(options.instanceId),
+      ]);
+      for (const channel of handlers.keys()) await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+    } catch (error) {
+      options.log.warn({ err: error }, 'instance connection failed; retrying');
+      await next.end().catch(() => undefined);
+      scheduleReconnect(attempt + 1);
+    }
+  }
+
+  function scheduleReconnect(attempt: number): void {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = null;
+        void connect(attempt);
+      },
+      Math.min(30_000, 250 * 2 ** attempt),
+    );
+  }
+
+  return {
+    instanceId: options.instanceId,
+    listen: (channel, handler) => void handlers.set(channel, handler),
+    start: () => connect(0),
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+    isConnected: () => client !== null,
+  };
+}

@@ -1,0 +1,101 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { withActor } from '../db/database.ts';
+import type { AppContext } from '../app-context.ts';
+import { closeStaleCalls } from '../modules/calls/stale-calls.ts';
+import { closeCall, findUnfinishedSimulatedCalls } from '../modules/calls/calls.repository.ts';
+import {
+  failAbandonedImport,
+  findRunningImports,
+} from '../modules/contact-import/import-records.repository.ts';
+import { ensureDefaultQueue, queueMissingSyncedContacts } from '../modules/queues/queues.repository.ts';
+import { pruneAuthAttempts } from '../modules/auth/auth-attempts.repository.ts';
+import { isInstanceAlive, pruneInstances, registerInstance, touchInstance } from './instances.repository.ts';
+
+type JanitorContext = Pick<AppContext, 'db' | 'clock' | 'instanceId'>;
+
+/** Only one instance tidies up at a time (a transaction advisory lock); the others skip that round. */
+const JANITOR_LOCK = 727275;
+const ENDED_WITH_SERVER = 'The server running this simulated call stopped';
+
+export type JanitorReport = { ran: boolean; imports: number; calls: number; staleCalls: number };
+
+/**
+ * Work no process owns any more (docs/decisions/011-hardening.md), closed with true counts, on start and every
+ * 30 s: imports whose instance died end as failed with the counts their saved batches recorded, and the contacts
+ * they saved join the default queue; simulated calls whose instance died end (the simulator ran them in that
+ * process's memory, so nothing will ever report on them), freeing their numbers at once; calls no provider reports
+ * on are closed after their bounded time (domain staleOutcome); old sign-in attempts are forgotten.
+ */
+export async function recoverAbandonedWork(ctx: JanitorContext): Promise<JanitorReport> {
+  const report: JanitorReport = { ran: false, imports: 0, calls: 0, staleCalls: 0 };
+  const now = ctx.clock();
+  const claimed = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
+    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${JANITOR_LOCK}) as ok`.execute(
+      trx,
+    );
+    if (!lock.rows[0]?.ok) return null;
+    const imports = await findRunningImports(trx);
+    const calls = await findUnfinishedSimulatedCalls(trx);
+    const owners = new Set([...imports.map((i) => i.instance_id), ...calls.map((c) => c.instance_id)]);
+    const dead = new Set<string | null>([null]);
+    for (const owner of owners) if (owner && !(await isInstanceAlive(trx, owner))) dead.add(owner);
+    for (const call of calls.filter((c) => dead.has(c.instance_id))) {
+      await closeCall(
+        trx,
+        call.id,
+        call.status === 'in-progress' ? 'completed' : 'failed',
+        ENDED_WITH_SERVER,
+        now,
+      );
+      report.calls += 1;
+    }
+    await pruneAuthAttempts(trx, now);
+    await pruneInstances(trx, now);
+    return imports.filter((i) => dead.has(i.instance_id));
+  });
+  if (!claimed) return report;
+  report.ran = true;
+  for (const orphan of claimed) {
+    await withActor(ctx.db, { kind: 'user', userId: orphan.user_id }, async (trx) => {
+      const queueId = await ensureDefaultQueue(trx, orphan.user_id);
+      // An import's contacts are created within its first hour; older ones were queued by earlier imports.
+      await queueMissingSyncedContacts(
+        trx,
+        orphan.user_id,
+        queueId,
+        new Date(orphan.created_at.getTime() - 3600_000),
+      );
+      if (await failAbandonedImport(trx, orphan.id, orphan.created + orphan.updated, now))
+        report.imports += 1;
+    });
+  }
+  report.staleCalls = await closeStaleCalls(ctx);
+  return report;
+}
+
+/** Registers this instance and runs the janitor now and every `everyMs`. Returns the stopper. */
+export async function startJanitor(
+  ctx: JanitorContext,
+  log: FastifyBaseLogger,
+  everyMs = 30_000,
+): Promise<() => void> {
+  await withActor(ctx.db, { kind: 'system' }, (trx) =>
+    registerInstance(trx, { id: ctx.instanceId, hostname: hostname(), pid: process.pid }, ctx.clock()),
+  );
+  const round = async () => {
+    try {
+      await withActor(ctx.db, { kind: 'system' }, (trx) => touchInstance(trx, ctx.instanceId, ctx.clock()));
+      const report = await recoverAbandonedWork(ctx);
+      if (report.imports + report.calls + report.staleCalls > 0)
+        log.warn({ recovered: report }, 'closed work that no running server owns any more');
+    } catch (error) {
+      log.error({ err: error }, 'housekeeping round failed');
+    }
+  };
+  await round();
+  const timer = setInterval(() => void round(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,63 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { InstanceConnection } from '../instance/instance-connection.ts';
+import { createSimulator } from './simulator.ts';
+import type { TelephonyProvider } from './telephony-provider.ts';
+import { createTwilioProvider, type TwilioSettings } from './twilio.ts';
+
+export type TelephonyConfig = (
+  | { provider: 'simulator'; timeScale: number }
+  | { provider: 'twilio'; twilio: Omit<TwilioSettings, 'publicUrl'> }
+) & { timeoutMs?: number; bulkSpacingMs?: number };
+
+const HANGUP_CHANNEL = 'simulator_hangups';
+
+/**
+ * The configured provider: Twilio, or the built-in simulator (the default). The simulator's status events take the
+ * route a real provider's webhooks take, through app.inject (no network), signed with a secret derived from the
+ * session secret; its hang-ups reach the instance running the call through PostgreSQL NOTIFY.
+ */
+export function createTelephony(
+  config: TelephonyConfig | undefined,
+  deps: {
+    app: FastifyInstance;
+    db: Db;
+    connection: InstanceConnection;
+    sessionSecret: string;
+    publicUrl: string;
+  },
+): TelephonyProvider {
+  if (config?.provider === 'twilio')
+    return createTwilioProvider({ ...config.twilio, publicUrl: deps.publicUrl });
+  const { app } = deps;
+  return createSimulator({
+    secret: createHmac('sha256', deps.sessionSecret).update('telephony-simulator').digest('base64url'),
+    timeScale: config?.provider === 'simulator' ? config.timeScale : 1,
+    deliver: async ({ query, body, signature }) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/telephony/simulator/status${query}`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-simulator-signature': signature,
+        },
+        payload: body,
+      });
+      if (response.statusCode >= 300)
+        throw new Error(`the webhook answered ${response.statusCode}: ${response.body}`);
+    },
+    onDeliveryFailure: (what, error) =>
+      app.log.error({ err: error, event: what }, 'simulator status event lost'),
+    relay: {
+      publish: async (providerCallId) => {
+        await sql`select pg_notify(${HANGUP_CHANNEL}, ${providerCallId})`.execute(deps.db);
+      },
+      subscribe: (handler) =>
+        deps.connection.listen(HANGUP_CHANNEL, (payload) => {
+          if (payload) handler(payload);
+        }),
+    },
+  });
+}
