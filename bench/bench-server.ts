@@ -6,7 +6,7 @@ import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.
 /** The real server on the benchmark's database, listening on a free port, serving the built SPA when there is one. */
 export async function startBenchServer(
   ownerUrl: string,
-  options: { smtpTrustedCa?: string } = {},
+  options: { smtpTrustedCa?: string; trustProxy?: number } = {},
 ): Promise<{ app: App; base: string }> {
   const app = await buildApp({
     databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
@@ -14,7 +14,7 @@ export async function startBenchServer(
     sessionSecret: 'bench-session-secret-long-enough-0123456789',
     publicUrl: 'http://localhost:3000',
     trustedOrigins: [],
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     adminEmail: undefined,
     systemSmtpUrl: undefined,
     systemMailFrom: 'bench@localhost',

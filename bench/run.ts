@@ -5,6 +5,7 @@ import { benchContactList } from './contacts-list.bench.ts';
 import { benchContactTransfer } from './contacts-transfer.bench.ts';
 import { benchEmailSend } from './email-send.bench.ts';
 import { benchCalls } from './calls.bench.ts';
+import { benchHardening } from './hardening.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -13,6 +14,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   transfer: benchContactTransfer,
   email: benchEmailSend,
   calls: benchCalls,
+  hardening: benchHardening,
 };
 
 /**

@@ -83,3 +83,32 @@ test('the landing page leads to /auth from Login, Sign Up and Get Started', asyn
     await expect(page.getByText('Welcome')).toBeVisible();
   }
 });
+
+test('the app runs under its Content-Security-Policy, and its source is served without source maps', async ({
+  page,
+  server,
+}) => {
+  // A blocked script or style (the inline theme script, the phone's SDK) is reported on the console.
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  const response = await page.goto('/');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self' 'sha256-");
+  expect(csp).toContain("frame-ancestors 'none'");
+  const email = uniqueEmail('admin');
+  await signUpThroughApi(server, email);
+  await signInThroughUi(page, email);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  expect(violations).toEqual([]);
+
+  const scripts = await page
+    .locator('script[src]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('src')!));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    const code = await (await fetch(`${server.baseUrl}${src}`)).text();
+    expect(code).not.toMatch(/sourceMappingURL=/);
+    const map = await fetch(`${server.baseUrl}${src}.map`);
+    expect(map.headers.get('content-type') ?? '').not.toMatch(/json/);
+  }
+});

@@ -28,6 +28,8 @@ export type AppContext = {
   adminEmail: string | undefined;
   secretBox: SecretBox;
   sendSmtp: SmtpSender;
+  /** The mail servers users may configure; null: any (SMTP_ALLOWED_HOSTS). */
+  smtpAllowedHosts: readonly string[] | null;
   importMaxBytes: number;
   telephony: TelephonyProvider;
   /** The instance's caller ID when a user has set none (E.164), or null. */

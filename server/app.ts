@@ -59,6 +59,8 @@ export type AppConfig = {
   encryptionKey: string;
   /** Extra trusted CA certificates (PEM) for users' mail servers, e.g. a company's private CA. */
   smtpTrustedCa?: string | undefined;
+  /** The mail servers users may configure (SMTP_ALLOWED_HOSTS); null or absent: any. */
+  smtpAllowedHosts?: string[] | null;
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** The telephony provider; the simulator by default, its time scaled down in tests. */
@@ -137,7 +139,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
     publicUrl: config.publicUrl.replace(/\/$/, ''),
     adminEmail: config.adminEmail,
     secretBox: createSecretBox(config.encryptionKey),
-    sendSmtp: createSmtpSender({ trustedCa: config.smtpTrustedCa }),
+    sendSmtp: createSmtpSender({
+      trustedCa: config.smtpTrustedCa,
+      allowedHosts: config.smtpAllowedHosts ?? null,
+    }),
+    smtpAllowedHosts: config.smtpAllowedHosts ?? null,
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
     telephony: createTelephony(config.telephony, {
       app,

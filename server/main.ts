@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     webDist: path.resolve('dist/web'),
     encryptionKey: env.ENCRYPTION_KEY ?? secrets.encryptionKey,
     smtpTrustedCa: env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
+    smtpAllowedHosts: env.SMTP_ALLOWED_HOSTS,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
     telephony:
       env.TELEPHONY_PROVIDER === 'twilio'
@@ -80,10 +81,16 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
+  /** A graceful close is bounded (app.ts); this is the last resort if something still holds the process. */
+  const SHUTDOWN_DEADLINE_MS = 20_000;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 20 s; exiting now');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await app.close().catch((error: unknown) => app.log.error({ err: error }, 'error while closing'));
     await embedded?.stop();
     process.exit(0);

@@ -38,6 +38,11 @@ describe('progressive delay per client', () => {
     expect(progressiveDelay([...failures, NOW - 500], NOW)).toEqual({ allowed: false, retryAfterSeconds: 4 });
   });
 
+  it('counts attempts stamped a moment after now (parallel attempts are decided one after another)', () => {
+    const later = Array.from({ length: 5 }, (_, i) => NOW + 5 + i);
+    expect(progressiveDelay(later, NOW)).toMatchObject({ allowed: false });
+  });
+
   it('forgets failures older than the window', () => {
     expect(progressiveDelay(times(50, 1000, NOW - THROTTLE_WINDOW_MS - 1), NOW)).toEqual({ allowed: true });
   });

@@ -35,9 +35,13 @@ const refusedUntil = (at: number, now: number): ThrottleDecision => ({
   retryAfterSeconds: Math.max(1, Math.ceil((at - now) / 1000)),
 });
 
-/** Counted attempts (ms since epoch) inside the window ending now, oldest first. */
+/**
+ * Counted attempts (ms since epoch) inside the window ending now, oldest first. An attempt stamped after `now` still
+ * counts: parallel attempts are stamped when they arrive but decided one after another, so an earlier-stamped one
+ * may be decided after later-stamped ones are recorded.
+ */
 const inWindow = (times: readonly number[], windowMs: number, now: number) =>
-  times.filter((t) => t > now - windowMs && t <= now).sort((a, b) => a - b);
+  times.filter((t) => t > now - windowMs).sort((a, b) => a - b);
 
 /** At most `max` attempts in a sliding window; past it, wait until enough of them leave the window. */
 export function windowLimit(

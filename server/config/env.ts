@@ -84,6 +84,23 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SMTP_CA_FILE: optionalString,
+  /** Mail servers users may configure, comma-separated names or *.domain wildcards; unset: any. */
+  SMTP_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v && v.trim()
+        ? v
+            .split(',')
+            .map((h) => h.trim())
+            .filter(Boolean)
+        : null,
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^(\*\.)?[A-Za-z0-9.-]+$/, 'must be host names or *.domain wildcards'))
+        .nullable(),
+    ),
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   TELEPHONY_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
   TWILIO_ACCOUNT_SID: z

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestCertificate,
@@ -82,8 +83,41 @@ describe('SMTP sender', () => {
     );
   });
 
-  it('says so when nothing listens', async () => {
-    const send = createSmtpSender({});
-    await expect(send(settings(1), mail)).rejects.toThrow(/connection refused/);
+  it('cannot be used as a port scanner: closed, silent and non-mail ports give the same words after the same time', async () => {
+    const silent = net.createServer(() => undefined);
+    const web = net.createServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    for (const s of [silent, web]) await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    const portOf = (s: net.Server) => (s.address() as net.AddressInfo).port;
+    const send = createSmtpSender({ connectionTimeoutMs: 1500 });
+    const outcomes = await Promise.all(
+      [1, portOf(silent), portOf(web)].map(async (port) => {
+        const started = Date.now();
+        const error = await send(settings(port), mail).catch((e: unknown) => e as Error);
+        return {
+          text: error instanceof Error ? error.message.replace(`:${port}.`, ':PORT.') : '',
+          ms: Date.now() - started,
+        };
+      }),
+    );
+    for (const s of [silent, web]) s.close();
+    expect(new Set(outcomes.map((o) => o.text)).size).toBe(1);
+    expect(outcomes[0]!.text).toBe(
+      'No mail server answered at 127.0.0.1:PORT. Check the server name and the port.',
+    );
+    for (const o of outcomes) expect(o.ms).toBeGreaterThanOrEqual(1450);
+    for (const o of outcomes) expect(o.ms).toBeLessThan(2500);
+  });
+
+  it("contacts only the operator's allowed mail hosts when a list is set", async () => {
+    const server = await startTestSmtpServer({ tls: cert });
+    servers.push(server);
+    const send = createSmtpSender({
+      trustedCa: cert.cert,
+      allowedHosts: ['smtp.example.com', '*.mail.example'],
+    });
+    await expect(send(settings(server.port), mail)).rejects.toThrow(
+      /only through these mail servers: smtp.example.com, \*.mail.example/,
+    );
+    expect(server.received).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import tls from 'node:tls';
 import nodemailer from 'nodemailer';
 import { IMPLICIT_TLS_PORT } from '#domain/email/email.schema.ts';
+import { isAllowedMailHost, mailHostNotAllowed } from '#domain/email/mail-hosts.ts';
 
 export type SmtpSettings = {
   host: string;
@@ -21,14 +22,28 @@ export class MailDeliveryError extends Error {}
  * on 465, STARTTLS everywhere else, refusing a server that offers neither. Certificates are verified against the
  * system's CAs plus the instance's configured ones (SMTP_CA_FILE). Every phase is bounded so a silent server
  * cannot hold a request for minutes.
+ *
+ * Users choose the host and port, so this must not become a port scanner of the operator's network: only the
+ * operator's allowed hosts are contacted when a list is set (SMTP_ALLOWED_HOSTS), and every failure before a mail
+ * server has greeted us (refused, reset, timed out, not found, not speaking SMTP) gives the same words after the
+ * same time, the connection timeout, so neither the text nor the delay tells a closed port from an open one.
  */
 export function createSmtpSender(options: {
   trustedCa?: string | undefined;
   /** Ports spoken with TLS from the first byte; 465 (tests add their own random port). */
   implicitTlsPorts?: number[];
+  /** The operator's list of mail hosts users may use (null: any). */
+  allowedHosts?: readonly string[] | null;
+  /** How long connecting and the greeting may take, and so how long a failure to reach a server takes to tell. */
+  connectionTimeoutMs?: number;
 }): SmtpSender {
   const implicitTlsPorts = options.implicitTlsPorts ?? [IMPLICIT_TLS_PORT];
+  const allowedHosts = options.allowedHosts ?? null;
+  const connectionTimeoutMs = options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
   return async (settings, mail) => {
+    if (!isAllowedMailHost(settings.host, allowedHosts))
+      throw new MailDeliveryError(mailHostNotAllowed(allowedHosts ?? []));
+    const started = Date.now();
     const implicitTls = implicitTlsPorts.includes(settings.port);
     const transport = nodemailer.createTransport({
       host: settings.host,
@@ -41,8 +56,8 @@ export function createSmtpSender(options: {
         // Giving a CA replaces Node's default list, so the system's roots are kept beside it.
         ...(options.trustedCa ? { ca: [...tls.rootCertificates, options.trustedCa] } : {}),
       },
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
+      connectionTimeout: connectionTimeoutMs,
+      greetingTimeout: connectionTimeoutMs,
       socketTimeout: 20_000,
     });
     try {
@@ -56,6 +71,10 @@ export function createSmtpSender(options: {
       });
       return { messageId: String(info.messageId ?? '') };
     } catch (error) {
+      if (isBeforeGreeting(error)) {
+        await new Promise((resolve) => setTimeout(resolve, started + connectionTimeoutMs - Date.now()));
+        throw new MailDeliveryError(unreachableText(settings));
+      }
       throw new MailDeliveryError(describeSmtpError(error, settings));
     } finally {
       transport.close();
@@ -63,17 +82,36 @@ export function createSmtpSender(options: {
   };
 }
 
+const CONNECTION_TIMEOUT_MS = 10_000;
+
 type NodemailerError = { code?: string; response?: string; message?: string; command?: string };
 
-/** The server's own words where there are some, otherwise what went wrong on the way there. */
+/**
+ * A failure while connecting, before any mail server greeted us (nodemailer marks those with command CONN). A TLS
+ * failure (an untrusted certificate) is told as it is: a person with a private CA needs to know, and it means a
+ * server that speaks TLS is there, on the mail port the person chose.
+ */
+function isBeforeGreeting(error: unknown): boolean {
+  const e = (error ?? {}) as NodemailerError;
+  if (e.code === 'ETLS' || /certificate|self[- ]signed|unable to verify|CERT_/i.test(e.message ?? ''))
+    return false;
+  return (
+    e.command === 'CONN' ||
+    e.code === 'EDNS' ||
+    e.code === 'ECONNECTION' ||
+    /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN/.test(e.message ?? '')
+  );
+}
+
+const unreachableText = (settings: Pick<SmtpSettings, 'host' | 'port'>) =>
+  `No mail server answered at ${settings.host}:${settings.port}. Check the server name and the port.`;
+
+/** After a mail server greeted us: the server's own words where there are some, otherwise what went wrong. */
 export function describeSmtpError(error: unknown, settings: Pick<SmtpSettings, 'host' | 'port'>): string {
   const e = (error ?? {}) as NodemailerError;
   const where = `${settings.host}:${settings.port}`;
   const message = e.message ?? String(error);
   if (e.code === 'EAUTH') return `The mail server refused the login: ${e.response ?? message}`;
-  if (/ECONNREFUSED/.test(message))
-    return `Could not connect to the mail server at ${where}: connection refused.`;
-  if (/ENOTFOUND|EAI_AGAIN/.test(message)) return `The mail server ${settings.host} could not be found.`;
   if (e.code === 'ETIMEDOUT' || /timeout/i.test(message))
     return `The mail server at ${where} did not answer in time.`;
   if (/STARTTLS/i.test(message))

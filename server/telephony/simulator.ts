@@ -154,5 +154,6 @@ export function createSimulator(options: {
     },
     parseStatus: parseTwilioStyleStatus,
     browserPhone: null,
+    callerIdStatus: () => Promise.resolve('verified'),
   };
 }

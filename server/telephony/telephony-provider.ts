@@ -52,7 +52,14 @@ export type TelephonyProvider = {
   parseStatus: (body: Record<string, string>) => StatusEvent | null;
   /** Null on the simulator, whose browser phone is a stand-in driven by the call's status. */
   browserPhone: BrowserPhoneSupport | null;
+  /**
+   * Whether calls may go out from a number (a caller ID a user adds): one of the account's own numbers, one the
+   * account has verified, or neither. The simulator's numbers are all fictional, so any is 'verified' there.
+   */
+  callerIdStatus: (e164: string) => Promise<CallerIdStatus>;
 };
+
+export type CallerIdStatus = 'account-number' | 'verified' | 'unknown';
 
 /** Provider statuses we know; anything else is ignored. */
 export const PROVIDER_STATUSES: readonly CallStatus[] = [

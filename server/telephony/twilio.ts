@@ -87,6 +87,19 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
       return twilio.validateRequest(settings.authToken, signature, url, body);
     },
     parseStatus: parseTwilioStyleStatus,
+    /** Asked of Twilio: the account's own numbers, then the caller IDs it has verified. */
+    async callerIdStatus(e164) {
+      try {
+        const [owned, verified] = await Promise.all([
+          client.incomingPhoneNumbers.list({ phoneNumber: e164, limit: 1 }),
+          client.outgoingCallerIds.list({ phoneNumber: e164, limit: 1 }),
+        ]);
+        return owned.length > 0 ? 'account-number' : verified.length > 0 ? 'verified' : 'unknown';
+      } catch (error) {
+        const problem = providerError(error);
+        throw new ProviderError(`Twilio could not check that number: ${problem.message}`);
+      }
+    },
     browserPhone: {
       voiceToken(identity) {
         const ttlSeconds = settings.tokenTtlSeconds ?? 3600;

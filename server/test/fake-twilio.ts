@@ -23,6 +23,10 @@ export type FakeTwilio = {
   delayMs: number;
   /** The SIDs of the calls created so far, in order. */
   created: string[];
+  /** Numbers the account owns (IncomingPhoneNumbers), in E.164. */
+  ownedNumbers: Set<string>;
+  /** Numbers verified as caller IDs on the account (OutgoingCallerIds), in E.164. */
+  verifiedCallerIds: Set<string>;
   close: () => Promise<void>;
 };
 
@@ -63,6 +67,8 @@ const twilioError = (status: number, code: number, message: string) => ({
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls.json: To, From and one of Url, Twiml or ApplicationSid required;
  *   answers 201 with a call resource (status queued);
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: Status=completed or canceled;
+ * - GET …/IncomingPhoneNumbers.json and …/OutgoingCallerIds.json, filtered by PhoneNumber: the account's own
+ *   numbers and its verified caller IDs;
  * anything else 404, bad credentials 401 (20003), a missing parameter 400 (21201 and friends).
  */
 export async function startFakeTwilio(): Promise<FakeTwilio> {
@@ -72,11 +78,14 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     unverified: new Set(),
     delayMs: 0,
     created: [],
+    ownedNumbers: new Set(),
+    verifiedCallerIds: new Set(),
   };
   const server = createServer((request, response) => {
     void (async () => {
       const form = await readForm(request);
-      const path = new URL(request.url ?? '/', 'http://fake').pathname;
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const path = url.pathname;
       const authorization = basicAuth(request.headers.authorization);
       fake.requests.push({
         method: request.method ?? '',
@@ -118,6 +127,33 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           direction: 'outbound-api',
           api_version: '2010-04-01',
           uri: `${base}/${callSid}.json`,
+        });
+      }
+      const account = `/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}`;
+      const lists = {
+        [`${account}/IncomingPhoneNumbers.json`]: ['incoming_phone_numbers', fake.ownedNumbers, 'PN'],
+        [`${account}/OutgoingCallerIds.json`]: ['outgoing_caller_ids', fake.verifiedCallerIds, 'PN'],
+      } as const;
+      const list = lists[path];
+      if (request.method === 'GET' && list) {
+        const [key, numbers, prefix] = list;
+        const wanted = url.searchParams.get('PhoneNumber');
+        const found = [...numbers].filter((n) => !wanted || n === wanted);
+        return send(response, 200, {
+          [key]: found.map((n) => ({
+            sid: sid(prefix),
+            account_sid: FAKE_ACCOUNT_SID,
+            phone_number: n,
+            friendly_name: n,
+          })),
+          page: 0,
+          page_size: 50,
+          start: 0,
+          end: found.length,
+          first_page_uri: `${path}?PageSize=50&Page=0`,
+          next_page_uri: null,
+          previous_page_uri: null,
+          uri: `${path}?PageSize=50&Page=0`,
         });
       }
       const update = new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(path);

@@ -29,6 +29,7 @@ export async function createTestApp(
     telephony?: AppConfig['telephony'];
     trustProxy?: AppConfig['trustProxy'];
     closeGraceMs?: number;
+    smtpAllowedHosts?: string[];
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
@@ -45,6 +46,7 @@ export async function createTestApp(
     systemMailFrom: 'CallCRM <no-reply@localhost>',
     encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     smtpTrustedCa: options.smtpTrustedCa,
+    smtpAllowedHosts: options.smtpAllowedHosts ?? null,
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
     // The simulator at a hundredth of real time: a call rings at 10 ms and ends 330 ms after it starts.
     telephony: options.telephony ?? {

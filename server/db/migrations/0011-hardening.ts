@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
  *  - server_instances: each running server, whose liveness is a session advisory lock its own dedicated connection
  *    holds; imports and simulated calls record the instance that runs them, so work whose instance died is found.
  *  - contact imports keep their counts per saved batch, so an import cut short reports what it really saved.
+ *  - a caller ID another user has added can be found when a number is added (caller_ids_claim_check).
  *  - app_role_credentials: the application role's password, recorded once in the database (readable by the owner
  *    only), so every instance uses the same one whatever its own configuration or start order.
  */
@@ -50,6 +51,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create policy contact_imports_system on contact_imports using (current_setting('app.actor', true) = 'system');
 
     alter table calls add column instance_id uuid;
+
+    -- A caller ID is one person's: adding a number checks, under a lock on the number, whether another user has it
+    -- (the check alone may look across users, for the length of that statement).
+    create policy caller_ids_claim_check on caller_ids for select
+      using (current_setting('app.caller_id_check', true) = 'on');
+    create index caller_ids_number_idx on caller_ids (number_e164);
 
     create table app_role_credentials (
       role text primary key,

@@ -54,16 +54,15 @@ export async function findAccounts(
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where(sql<boolean>`(email || ' ' || first_name || ' ' || last_name) ilike ${pattern}`);
   }
-  const [rows, count] = await Promise.all([
-    base
-      .select(PROFILE_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(ACCOUNTS_PAGE_SIZE)
-      .offset((query.page - 1) * ACCOUNTS_PAGE_SIZE)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  // One after the other: the transaction's queries share one connection.
+  const rows = await base
+    .select(PROFILE_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(ACCOUNTS_PAGE_SIZE)
+    .offset((query.page - 1) * ACCOUNTS_PAGE_SIZE)
+    .execute();
+  const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return { users: rows.map(toProfile), total: count.n, page: query.page, pageSize: ACCOUNTS_PAGE_SIZE };
 }
 

@@ -36,20 +36,7 @@ export async function reserveAttempt(
     await sql`select pg_advisory_xact_lock(hashtextextended(${`auth-ip:${key.kind}:${key.ip}`}, 0))`.execute(
       trx,
     );
-    const since = new Date(now.getTime() - windowMs);
-    const counted = trx
-      .selectFrom('auth_attempts')
-      .select('attempted_at')
-      .where('kind', '=', key.kind)
-      .where('outcome', '<>', 'succeeded')
-      .where('attempted_at', '>', since)
-      .orderBy('attempted_at', 'desc')
-      .limit(READ_LIMIT);
-    const [client, ip, account] = await Promise.all([
-      counted.where('account', '=', key.account).where('client', '=', key.client).execute(),
-      counted.where('ip', '=', key.ip).where('known_device', '=', false).execute(),
-      counted.where('account', '=', key.account).where('known_device', '=', false).execute(),
-    ]);
+    const [client, ip, account] = await readAttemptHistory(trx, key, new Date(now.getTime() - windowMs));
     const ms = (rows: { attempted_at: Date }[]) => rows.map((r) => r.attempted_at.getTime());
     const decision = decide(
       { client: ms(client), ip: ms(ip), account: ms(account), knownDevice: key.knownDevice },
@@ -70,6 +57,29 @@ export async function reserveAttempt(
       .executeTakeFirstOrThrow();
     return { allowed: true as const, id: String(row.id) };
   });
+}
+
+/**
+ * The attempts the rules read, newest first: this client's on this account, this IP's from unknown clients, and
+ * this account's from unknown clients, each since `since` and not succeeded (each one index range).
+ */
+export async function readAttemptHistory(db: DbExecutor, key: AttemptKey, since: Date) {
+  const counted = db
+    .selectFrom('auth_attempts')
+    .select('attempted_at')
+    .where('kind', '=', key.kind)
+    .where('outcome', '<>', 'succeeded')
+    .where('attempted_at', '>', since)
+    .orderBy('attempted_at', 'desc')
+    .limit(READ_LIMIT);
+  // One after another: a transaction's queries share one connection.
+  const client = await counted.where('account', '=', key.account).where('client', '=', key.client).execute();
+  const ip = await counted.where('ip', '=', key.ip).where('known_device', '=', false).execute();
+  const account = await counted
+    .where('account', '=', key.account)
+    .where('known_device', '=', false)
+    .execute();
+  return [client, ip, account] as const;
 }
 
 /**

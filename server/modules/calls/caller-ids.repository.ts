@@ -1,5 +1,6 @@
 import type { CallerId } from '#domain/calls/call.schema.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 
@@ -48,6 +49,24 @@ export async function isCallerIdOf(db: DbExecutor, userId: string, e164: string)
     .where('user_id', '=', userId)
     .where('number_e164', '=', e164)
     .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether another user already has this number as a caller ID. Takes a lock on the number for the rest of the
+ * transaction, so two people adding the same number at once are decided one after the other; the row-security
+ * policy caller_ids_claim_check lets this one query look across users.
+ */
+export async function isCallerIdOfAnother(db: DbExecutor, userId: string, e164: string): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`caller-id:${e164}`}, 0)),
+    set_config('app.caller_id_check', 'on', true)`.execute(db);
+  const row = await db
+    .selectFrom('caller_ids')
+    .select('id')
+    .where('number_e164', '=', e164)
+    .where('user_id', '<>', userId)
+    .executeTakeFirst();
+  await sql`select set_config('app.caller_id_check', 'off', true)`.execute(db);
   return row !== undefined;
 }
 

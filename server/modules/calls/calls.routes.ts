@@ -24,8 +24,8 @@ import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
 import { findContact } from '../contacts/contacts.repository.ts';
+import { addCheckedCallerId } from './caller-ids.service.ts';
 import {
-  addCallerId,
   deleteCallerId,
   findCallerIds,
   findDefaultCallerId,
@@ -287,8 +287,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { body: CallerIdInputSchema, response: { 201: z.object({ callerId: CallerIdSchema }) } },
     },
     async (request, reply) => {
-      const userId = viewerOf(request).userId;
-      const callerId = await asUser(userId, (trx) => addCallerId(trx, userId, request.body));
+      const callerId = await addCheckedCallerId(ctx, viewerOf(request).userId, request.body);
       return reply.status(201).send({ callerId });
     },
   );

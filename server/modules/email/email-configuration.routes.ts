@@ -5,6 +5,7 @@ import {
   EmailConfigurationInputSchema,
   EmailConfigurationResponseSchema,
 } from '#domain/email/email.schema.ts';
+import { isAllowedMailHost, mailHostNotAllowed } from '#domain/email/mail-hosts.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -18,6 +19,13 @@ import {
 } from './email-configuration.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
+/** The operator's host list (SMTP_ALLOWED_HOSTS), checked as a field error before anything is saved or tried. */
+function requireAllowedHost(ctx: AppContext, host: string): void {
+  if (isAllowedMailHost(host, ctx.smtpAllowedHosts)) return;
+  const message = mailHostNotAllowed(ctx.smtpAllowedHosts ?? []);
+  throw new AppError('VALIDATION_FAILED', message, { issues: [{ path: 'body.server', message }] });
+}
+
 const passwordRequired = () =>
   new AppError('VALIDATION_FAILED', 'Password is required', {
     issues: [{ path: 'body.password', message: 'Password is required' }],
@@ -47,6 +55,7 @@ export function registerEmailConfigurationRoutes(app: FastifyInstance, ctx: AppC
     async (request) => {
       const userId = viewerOf(request).userId;
       const input = request.body;
+      requireAllowedHost(ctx, input.server);
       const configuration = await asUser(userId, async (trx) => {
         const sealed = input.password
           ? ctx.secretBox.seal(input.password)
@@ -90,6 +99,7 @@ export function registerEmailConfigurationRoutes(app: FastifyInstance, ctx: AppC
     },
     async (request) => {
       const userId = viewerOf(request).userId;
+      requireAllowedHost(ctx, request.body.server);
       const settings = await asUser(userId, (trx) => settingsFromForm(trx, userId, request.body));
       try {
         await ctx.sendSmtp(settings, {

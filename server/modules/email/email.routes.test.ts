@@ -114,6 +114,37 @@ describe('e-mail configuration', () => {
   });
 });
 
+describe('mail hosts the operator allows (SMTP_ALLOWED_HOSTS)', () => {
+  it('refuses any other mail server for saving and for the test, before contacting it', async () => {
+    const limited = await createTestApp({ smtpTrustedCa: cert.cert, smtpAllowedHosts: ['smtp.example.com'] });
+    try {
+      const person = await createAccount(limited, 'user');
+      const server = await smtpServer();
+      for (const url of ['/api/email/configuration', '/api/email/configuration/test']) {
+        const refused = await limited.app.inject({
+          method: url.endsWith('test') ? 'POST' : 'PUT',
+          url,
+          headers: asCookie(person),
+          payload: configFor(server.port),
+        });
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().issues).toEqual([
+          {
+            path: 'body.server',
+            message: expect.stringMatching(/only through these mail servers: smtp.example.com/),
+          },
+        ]);
+      }
+      expect(server.received).toHaveLength(0);
+      expect(
+        (await limited.db.admin.query('select count(*)::int as n from email_configurations')).rows[0].n,
+      ).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('e-mail templates', () => {
   const template = (name: string, extra: object = {}) => ({
     name,

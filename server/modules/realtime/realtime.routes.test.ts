@@ -112,6 +112,26 @@ describe('realtime changes over Server-Sent Events', () => {
     expect(changes).toEqual([expect.objectContaining({ id: person.userId, role: 'user' })]);
   });
 
+  it("ends a person's open stream the moment they are deactivated, and refuses it again", async () => {
+    const person = await createAccount(ctx, 'user');
+    const response = await fetch(`${baseUrl}/api/events`, { headers: { cookie: person.cookie } });
+    const reader = response.body!.getReader();
+    await reader.read(); // the ready event
+    const deactivated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${person.userId}/deactivate`,
+      headers: asCookie(admin),
+    });
+    expect(deactivated.statusCode).toBe(200);
+    const ended = (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })();
+    const timeout = new Promise<false>((r) => setTimeout(() => r(false), 3000));
+    expect(await Promise.race([ended, timeout])).toBe(true);
+    const again = await fetch(`${baseUrl}/api/events`, { headers: { cookie: person.cookie } });
+    expect([401, 403]).toContain(again.status);
+  });
+
   it('relays a change made through another server instance on the same database', async () => {
     const other: App = await buildSecondInstance(ctx);
     try {
