@@ -61,7 +61,10 @@ export async function withActor<T>(
 
 /**
  * The same transaction as withActor, on the driver's own client: for COPY streams, which Kysely cannot run.
- * `work` resolves when the client's work is done (a stream fully read or written); then it commits.
+ * `work` resolves when the client's work is done (a stream fully read or written); then it commits. When it fails
+ * (a client that went away mid-download, a broken stream), the connection is closed rather than rolled back: it may
+ * be in the middle of a COPY, where a ROLLBACK would wait behind data nobody reads. PostgreSQL rolls back a
+ * transaction whose connection closes.
  */
 export async function withActorClient<T>(
   pool: pg.Pool,
@@ -69,7 +72,7 @@ export async function withActorClient<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
-  let broken: Error | undefined;
+  let failure: Error | undefined;
   try {
     await client.query('begin');
     const userId = actor.kind === 'system' ? '' : actor.userId;
@@ -81,10 +84,10 @@ export async function withActorClient<T>(
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch((e: unknown) => (broken = e as Error));
+    failure = error instanceof Error ? error : new Error(String(error));
     throw error;
   } finally {
-    client.release(broken);
+    client.release(failure);
   }
 }
 

@@ -23,9 +23,12 @@ export function registerContactExportRoutes(app: FastifyInstance, ctx: AppContex
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   const send = (userId: string, scope: ExportScope, reply: FastifyReply) => {
-    const stream = streamContactsCsv(ctx, userId, scope, (error) =>
-      app.log.error({ err: error }, 'contact export failed midway'),
-    );
+    // A client that goes away mid-download (a closed tab) ends the stream, and with it the database's COPY.
+    const stream = streamContactsCsv(ctx, userId, scope, (error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE')
+        app.log.info('a contact export ended early: the client went away');
+      else app.log.error({ err: error }, 'contact export failed midway');
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(ctx.clock())}"`)
