@@ -27,7 +27,7 @@ const rows = (from: number, count: number) =>
   );
 
 /** Starts an import upload announcing `declaredBytes`; the caller writes to it, and may cut it off. */
-function startUpload(declaredBytes: number) {
+function startUpload(declaredBytes: number, as: Session = owner) {
   const query = new URLSearchParams({
     fileName: 'big.csv',
     header: 'true',
@@ -40,7 +40,7 @@ function startUpload(declaredBytes: number) {
     method: 'POST',
     path: `/api/contacts/imports?${query.toString()}`,
     headers: {
-      cookie: owner.cookie,
+      cookie: as.cookie,
       origin: TEST_ORIGIN,
       'content-type': 'application/octet-stream',
       'content-length': String(declaredBytes),
@@ -56,13 +56,11 @@ const poolInUse = () => ctx.app.ctx.pool.totalCount - ctx.app.ctx.pool.idleCount
 const imports = async () =>
   (
     await ctx.db.admin.query<{ status: string; created: number; error: string | null }>(
-      'select status, created, error from contact_imports where user_id = $1',
-      [owner.userId],
+      'select status, created, error from contact_imports',
     )
   ).rows;
 const contactCount = async () =>
-  (await ctx.db.admin.query('select count(*)::int as n from contacts where user_id = $1', [owner.userId]))
-    .rows[0].n as number;
+  (await ctx.db.admin.query('select count(*)::int as n from contacts')).rows[0].n as number;
 const waitUntil = async (done: () => Promise<boolean>, ms = 15_000) => {
   const until = Date.now() + ms;
   while (!(await done())) {
@@ -72,19 +70,20 @@ const waitUntil = async (done: () => Promise<boolean>, ms = 15_000) => {
 };
 
 describe('an upload cut off midway', () => {
-  it('gives back its connections: ten abandoned imports leave the server fully answering', async () => {
+  it('gives back its connections: six abandoned imports (more than the pool) leave the server fully answering', async () => {
     const pending = [];
-    for (let i = 0; i < 10; i++) {
-      const upload = startUpload(50 * 1024 * 1024);
+    for (let i = 0; i < 6; i++) {
+      // Six people closing their tabs (an account runs one import at a time).
+      const upload = startUpload(50 * 1024 * 1024, await createAccount(ctx, 'user'));
       // 12,000 rows: more than one batch is read and saved before the client goes away.
       upload.write(rows(i * 100_000, 12_000));
       pending.push(upload);
     }
-    await waitUntil(async () => (await contactCount()) >= 10 * 10_000);
+    await waitUntil(async () => (await contactCount()) >= 6 * 10_000, 40_000);
     for (const upload of pending) upload.destroy();
     await waitUntil(async () => (await imports()).every((r) => r.status === 'failed'));
     const ended = await imports();
-    expect(ended).toHaveLength(10);
+    expect(ended).toHaveLength(6);
     // Each says what it really saved, and that count is in the database.
     expect(ended.reduce((sum, r) => sum + r.created, 0)).toBe(await contactCount());
     for (const record of ended) expect(record.error).toMatch(/cut off|stopped after saving/);
@@ -94,10 +93,7 @@ describe('an upload cut off midway', () => {
     const list = await fetch(`http://127.0.0.1:${port}/api/contacts`, { headers: { cookie: owner.cookie } });
     expect(list.status).toBe(200);
     // The contacts saved joined the default queue, as a finished import's do.
-    const queued = await ctx.db.admin.query(
-      `select count(*)::int as n from queue_members where user_id = $1`,
-      [owner.userId],
-    );
+    const queued = await ctx.db.admin.query(`select count(*)::int as n from queue_members`);
     expect(queued.rows[0].n).toBe(await contactCount());
   }, 60_000);
 

@@ -5,6 +5,7 @@ import {
   type ImportReport,
   type SkippedRow,
 } from '#domain/contacts/contact-import.ts';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
 
 const COLUMNS = [
@@ -54,6 +55,22 @@ const toReport = (r: Row, withRows: boolean): ImportReport => ({
   createdAt: r.created_at.toISOString(),
   finishedAt: r.finished_at?.toISOString() ?? null,
 });
+
+/** Serialises starting imports for one account, across requests and instances, for the transaction. */
+export async function lockUserImports(db: DbExecutor, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`imports:${userId}`}, 0))`.execute(db);
+}
+
+/** Whether one of the account's imports is still running (one whose server died is closed by the janitor). */
+export async function hasRunningImport(db: DbExecutor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contact_imports')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 export async function startImport(
   db: DbExecutor,

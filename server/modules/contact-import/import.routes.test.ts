@@ -215,6 +215,24 @@ describe('importing a CSV', () => {
   });
 });
 
+describe('imports started at once', () => {
+  it('runs one import at a time per account: the same file sent twice at once creates each contact once', async () => {
+    const csv = [
+      'First Name,Last Name,Phone,Email,Company',
+      ...Array.from({ length: 500 }, (_, i) => `P${i},Q,,p${i}@twice.example,Co`),
+    ].join('\n');
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        importFile(ctx.app, owner, 'twice.csv', csv, { mapping: HEADER_MAPPING, header: true }),
+      ),
+    );
+    expect((await contactsOf(owner.userId)).length).toBe(500);
+    const refused = both.filter((r) => r.error);
+    expect(refused.length).toBeLessThanOrEqual(1);
+    for (const r of refused) expect(r.error).toMatch(/Another import is still running/);
+  });
+});
+
 describe('files that are not text', () => {
   const seeded = (seed: number, size: number) => {
     let state = seed;

@@ -21,7 +21,10 @@ import type { AppContext } from '../../app-context.ts';
 import { ensureDefaultQueue } from '../queues/queues.repository.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
 import { createBatchSaver, toCopyLine, type CopyLine } from './batch-saver.ts';
-import { finishImport, startImport } from './import-records.repository.ts';
+import { finishImport, hasRunningImport, lockUserImports, startImport } from './import-records.repository.ts';
+
+export const IMPORT_ALREADY_RUNNING =
+  'Another import is still running for your account. Wait for it to finish, then import this file.';
 
 export type ImportJob = {
   userId: string;
@@ -59,7 +62,13 @@ export async function runImport(
   const started = performance.now();
   const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
     withActor(ctx.db, { kind: 'user', userId: job.userId }, work);
-  const importId = await asUser((trx) => startImport(trx, job, ctx.instanceId, ctx.clock()));
+  const importId = await asUser(async (trx) => {
+    // One import at a time per account: two imports of one file at once would both find a row new and create it
+    // twice. Decided under a lock on the account, so two started together cannot both pass.
+    await lockUserImports(trx, job.userId);
+    if (await hasRunningImport(trx, job.userId)) throw new ImportFileError(IMPORT_ALREADY_RUNNING);
+    return startImport(trx, job, ctx.instanceId, ctx.clock());
+  });
   const queueId = await asUser((trx) => ensureDefaultQueue(trx, job.userId));
   // Rows are matched to the contacts the account already had; in an empty account there are none to look for.
   const matchExisting = await asUser(async (trx) =>
