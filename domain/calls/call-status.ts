@@ -17,15 +17,11 @@ export const CallStatusSchema = z.enum([
 ]);
 export type CallStatus = z.infer<typeof CallStatusSchema>;
 
-export const FINISHED_STATUSES: readonly CallStatus[] = [
-  'completed',
-  'busy',
-  'no-answer',
-  'failed',
-  'canceled',
-];
-
-const RANK: Record<CallStatus, number> = {
+/**
+ * How far along each status is. An event moves a call only to a higher rank; the statuses of the last rank end it.
+ * The one source of this rule: the server's SQL is generated from this table (calls.repository.ts).
+ */
+export const CALL_STATUS_RANK: Readonly<Record<CallStatus, number>> = {
   queued: 0,
   initiated: 1,
   ringing: 2,
@@ -36,8 +32,16 @@ const RANK: Record<CallStatus, number> = {
   failed: 4,
   canceled: 4,
 };
+const RANK = CALL_STATUS_RANK;
+export const FINISHED_RANK = 4;
 
-export const isFinished = (status: CallStatus) => RANK[status] === 4;
+export const isFinished = (status: CallStatus) => RANK[status] === FINISHED_RANK;
+
+export const FINISHED_STATUSES: readonly CallStatus[] = CallStatusSchema.options.filter(isFinished);
+
+/** The telephony providers a call can go through (README "Calling"). */
+export const TelephonyProviderNameSchema = z.enum(['simulator', 'twilio']);
+export type TelephonyProviderName = z.infer<typeof TelephonyProviderNameSchema>;
 
 /** The status after an event: the event's, if it moves the call forward; otherwise the call stays as it is. */
 export function advanceStatus(current: CallStatus, reported: CallStatus): CallStatus {

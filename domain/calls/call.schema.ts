@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CallStatusSchema } from './call-status.ts';
+import { CallStatusSchema, TelephonyProviderNameSchema } from './call-status.ts';
 import { REQUEST_ID_PATTERN } from './call-guard.ts';
 import { DispositionSchema, LeadQualificationSchema } from './disposition.ts';
 
@@ -7,7 +7,7 @@ export const CallSchema = z.object({
   id: z.string(),
   contactId: z.string().nullable(),
   requestId: z.string(),
-  provider: z.enum(['simulator', 'twilio']),
+  provider: TelephonyProviderNameSchema,
   from: z.string(),
   to: z.string(),
   status: CallStatusSchema,
@@ -58,7 +58,7 @@ export const CallerIdInputSchema = z.object({
 
 /** What the calling screens need to know about the instance: which provider, and the caller IDs to choose from. */
 export const CallingSetupSchema = z.object({
-  provider: z.enum(['simulator', 'twilio']),
+  provider: TelephonyProviderNameSchema,
   callerIds: z.array(CallerIdSchema),
   /** The caller ID used when none is chosen: the user's default, else the instance's. */
   defaultFrom: z.string().nullable(),

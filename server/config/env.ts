@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TelephonyProviderNameSchema } from '#domain/calls/call-status.ts';
 
 const optionalString = z
   .string()
@@ -102,7 +103,7 @@ export const EnvSchema = z.object({
         .nullable(),
     ),
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
-  TELEPHONY_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
+  TELEPHONY_PROVIDER: TelephonyProviderNameSchema.default('simulator'),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-f]{32}$/, 'must look like AC followed by 32 hex digits')

@@ -1,3 +1,4 @@
+import type { TelephonyProviderName } from '#domain/calls/call-status.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -239,7 +240,7 @@ export type CallsTable = {
   user_id: string;
   contact_id: string | null;
   request_id: string;
-  provider: 'simulator' | 'twilio';
+  provider: TelephonyProviderName;
   provider_call_id: string | null;
   /** The instance whose simulator runs this call (simulated calls live in that process); null for Twilio. */
   instance_id: Generated<string | null>;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { CallStatus } from '#domain/calls/call-status.ts';
+import { isFinished, type CallStatus } from '#domain/calls/call-status.ts';
 import { phoneDigits } from '#domain/contacts/phone.ts';
 import { secretsEqual } from '../security/constant-time.ts';
 import { parseTwilioStyleStatus, ProviderError, type TelephonyProvider } from './telephony-provider.ts';
@@ -112,7 +112,7 @@ export function createSimulator(options: {
     call.status = status;
     if (status === 'in-progress') call.answeredAt = now;
     const fields: Record<string, string> = { CallSid: providerCallId, CallStatus: status };
-    if (['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(status)) {
+    if (isFinished(status)) {
       const talked = call.answeredAt ? (now - call.answeredAt) / 1000 / options.timeScale : 0;
       fields.CallDuration = String(Math.round(talked));
       running.delete(providerCallId);

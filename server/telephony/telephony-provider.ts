@@ -1,4 +1,4 @@
-import type { CallStatus } from '#domain/calls/call-status.ts';
+import { CallStatusSchema, type CallStatus, type TelephonyProviderName } from '#domain/calls/call-status.ts';
 
 /** A call handed to a provider: our call id travels in the status callback so events find their call. */
 export type PlaceCallRequest = {
@@ -40,7 +40,7 @@ export class ProviderError extends Error {}
  * default, and Twilio. Status events come back through one webhook route, verified by the provider's own scheme.
  */
 export type TelephonyProvider = {
-  name: 'simulator' | 'twilio';
+  name: TelephonyProviderName;
   placeCall: (request: PlaceCallRequest) => Promise<{ providerCallId: string }>;
   hangUp: (providerCallId: string) => Promise<void>;
   /** Whether a webhook request really comes from the provider (signature over its URL and body). */
@@ -61,19 +61,6 @@ export type TelephonyProvider = {
 
 export type CallerIdStatus = 'account-number' | 'verified' | 'unknown';
 
-/** Provider statuses we know; anything else is ignored. */
-export const PROVIDER_STATUSES: readonly CallStatus[] = [
-  'queued',
-  'initiated',
-  'ringing',
-  'in-progress',
-  'completed',
-  'busy',
-  'no-answer',
-  'failed',
-  'canceled',
-];
-
 /** The longest duration we take from a provider: a week, far beyond any call; more is a corrupt value. */
 const MAX_REPORTED_DURATION_SECONDS = 7 * 24 * 3600;
 
@@ -85,7 +72,8 @@ const MAX_REPORTED_DURATION_SECONDS = 7 * 24 * 3600;
 export function parseTwilioStyleStatus(body: Record<string, string>): StatusEvent | null {
   const status = body.CallStatus as CallStatus | undefined;
   if (typeof body.CallSid !== 'string' || !body.CallSid || body.CallSid.length > 64) return null;
-  if (!status || !PROVIDER_STATUSES.includes(status)) return null;
+  // Provider statuses we know (the domain's); anything else is ignored.
+  if (!status || !CallStatusSchema.options.includes(status)) return null;
   const duration = /^\d{1,7}$/.test(body.CallDuration ?? '') ? Number(body.CallDuration) : null;
   return {
     providerCallId: body.CallSid,

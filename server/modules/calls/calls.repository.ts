@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Call, DispositionRecord } from '#domain/calls/call.schema.ts';
-import { FINISHED_STATUSES, type CallStatus } from '#domain/calls/call-status.ts';
+import {
+  CALL_STATUS_RANK,
+  FINISHED_RANK,
+  FINISHED_STATUSES,
+  type CallStatus,
+  type TelephonyProviderName,
+} from '#domain/calls/call-status.ts';
 import type { DbExecutor } from '../../db/database.ts';
 
 const CALL_COLUMNS = [
@@ -22,7 +28,7 @@ type CallRow = {
   id: string;
   contact_id: string | null;
   request_id: string;
-  provider: 'simulator' | 'twilio';
+  provider: TelephonyProviderName;
   from_number: string;
   to_number: string;
   status: CallStatus;
@@ -129,7 +135,7 @@ export async function insertCall(
     userId: string;
     contactId: string | null;
     requestId: string;
-    provider: 'simulator' | 'twilio';
+    provider: TelephonyProviderName;
     /** The instance whose simulator will run the call; null for Twilio. */
     instanceId: string | null;
     from: string;
@@ -248,6 +254,12 @@ export async function claimBrowserCall(
   return row && { from: row.from_number, to: row.to_number };
 }
 
+/** The domain's status ranks (CALL_STATUS_RANK) as SQL rows: the one rule, written once, run by the database. */
+const STATUS_RANK_ROWS = sql.join(
+  Object.entries(CALL_STATUS_RANK).map(([status, n]) => sql`(${sql.lit(status)}, ${sql.lit(n)})`),
+);
+const FINAL = sql.lit(FINISHED_RANK);
+
 /**
  * Applies a provider status event, only forward (DECISIONS.md; domain advanceStatus in SQL): the row is locked,
  * a status of lower rank or any event after a finished status changes nothing. Answer and end times are kept.
@@ -283,20 +295,19 @@ export async function applyStatusEvent(
   const call = locked.rows[0];
   if (!call) return { applied: false, userId: null, orphan: false };
   const updated = await sql<{ id: string }>`
-    with rank(status, n) as (values ('queued', 0), ('initiated', 1), ('ringing', 2), ('in-progress', 3),
-      ('completed', 4), ('busy', 4), ('no-answer', 4), ('failed', 4), ('canceled', 4))
+    with rank(status, n) as (values ${STATUS_RANK_ROWS})
     update calls c set
       provider_call_id = ${event.providerCallId},
       status = ${event.status},
       answered_at = case when ${event.status} = 'in-progress' then coalesce(c.answered_at, ${now}::timestamptz) else c.answered_at end,
-      ended_at = case when (select n from rank where status = ${event.status}) = 4 then ${now}::timestamptz else c.ended_at end,
-      duration_seconds = case when (select n from rank where status = ${event.status}) = 4
+      ended_at = case when (select n from rank where status = ${event.status}) = ${FINAL} then ${now}::timestamptz else c.ended_at end,
+      duration_seconds = case when (select n from rank where status = ${event.status}) = ${FINAL}
         then coalesce(${event.durationSeconds}::int,
           extract(epoch from (${now}::timestamptz - coalesce(c.answered_at, ${now}::timestamptz)))::int)
         else c.duration_seconds end,
       updated_at = ${now}
     where c.id = ${call.id}
-      and (select n from rank where status = c.status) < 4
+      and (select n from rank where status = c.status) < ${FINAL}
       and (select n from rank where status = ${event.status}) > (select n from rank where status = c.status)
     returning c.id`.execute(db);
   return {
@@ -355,7 +366,8 @@ export async function closeCall(db: DbExecutor, id: string, status: CallStatus, 
     .execute();
 }
 
-const DISPOSITION_COLUMNS = [
+/** The columns a disposition is read with (toDisposition), wherever one is returned. */
+export const DISPOSITION_COLUMNS = [
   'id',
   'call_id',
   'contact_id',

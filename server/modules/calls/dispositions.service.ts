@@ -3,7 +3,7 @@ import { normalizePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { findContact } from '../contacts/contacts.repository.ts';
-import { findCall, toDisposition } from './calls.repository.ts';
+import { DISPOSITION_COLUMNS, findCall, toDisposition } from './calls.repository.ts';
 import { addDoNotCall } from './do-not-call.repository.ts';
 
 export const MISSING_DISPOSITION_INFO = 'Missing required information to save disposition';
@@ -46,17 +46,7 @@ export async function saveDisposition(
       call_duration: input.callDurationSeconds ?? call?.durationSeconds ?? null,
       called_at: call ? new Date(call.startedAt) : now,
     })
-    .returning([
-      'id',
-      'call_id',
-      'contact_id',
-      'disposition',
-      'notes',
-      'is_qualified',
-      'callback_date',
-      'called_at',
-      'call_duration',
-    ])
+    .returning(DISPOSITION_COLUMNS)
     .executeTakeFirstOrThrow();
   const number = normalizePhone(contact.phone);
   if (input.disposition === 'do-not-call' && number) await addDoNotCall(db, userId, number);

@@ -2,6 +2,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TelephonyProviderNameSchema } from '#domain/calls/call-status.ts';
 import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -25,7 +26,7 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
       {
         config: { access: 'public', csrf: false },
         schema: {
-          params: z.object({ provider: z.enum(['simulator', 'twilio']) }),
+          params: z.object({ provider: TelephonyProviderNameSchema }),
           // Our call id, set in the status callback URL when the call was placed (signed with the URL).
           querystring: z.object({ callId: z.string().uuid().optional() }),
         },

@@ -1,3 +1,4 @@
+import type { TelephonyProviderName } from '#domain/calls/call-status.ts';
 import { useSyncExternalStore } from 'react';
 import type { Call } from '#domain/calls/call.schema.ts';
 import { toast } from 'sonner';
@@ -29,7 +30,7 @@ export function useActiveCall(): ActiveCall | null {
 /** Calls a contact or a number and opens the call panel on success (spec part 1 §5 click-to-call). */
 export async function callTarget(
   target: CallTarget,
-  setup: { provider: 'simulator' | 'twilio'; from: string | null },
+  setup: { provider: TelephonyProviderName; from: string | null },
 ): Promise<void> {
   const twilio = setup.provider === 'twilio';
   if (twilio) {

@@ -9,6 +9,7 @@ import {
   DispositionRecordSchema,
   type SaveDispositionRequest,
 } from '#domain/calls/call.schema.ts';
+import { isFinished } from '#domain/calls/call-status.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Calling queries live under 'calls', the realtime topic of calls, dispositions and caller IDs (migration 0009). */
@@ -34,11 +35,7 @@ export function useCall(id: string | null) {
     queryFn: async ({ signal }) =>
       (await apiFetch(`/api/calls/${id}`, { schema: CallResponseSchema, signal })).call,
     enabled: id !== null,
-    refetchInterval: (query) =>
-      query.state.data &&
-      ['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(query.state.data.status)
-        ? false
-        : 2000,
+    refetchInterval: (query) => (query.state.data && isFinished(query.state.data.status) ? false : 2000),
   });
 }
 

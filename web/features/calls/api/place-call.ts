@@ -1,3 +1,4 @@
+import type { TelephonyProviderName } from '#domain/calls/call-status.ts';
 import { toast } from 'sonner';
 import { CALL_DELAY_MS, checkCall, newRequestId, type GuardState } from '#domain/calls/call-guard.ts';
 import { CallResponseSchema, type Call } from '#domain/calls/call.schema.ts';
@@ -13,7 +14,7 @@ const GEO_PERMISSIONS_URL = 'https://console.twilio.com/us1/develop/voice/settin
  * Translates a refused call into the spec's toast (part 2 §8.3): verification, geo-permissions (the provider's
  * settings page opens after 1 s, on Twilio), trial account; the server's prevention answers as they are.
  */
-export function toastCallError(error: unknown, provider: 'simulator' | 'twilio'): void {
+export function toastCallError(error: unknown, provider: TelephonyProviderName): void {
   const message = error instanceof Error ? error.message : '';
   const code = error instanceof ApiError ? error.code : '';
   if (code === 'DUPLICATE_PREVENTED' || code === 'CONCURRENT_PREVENTED')
@@ -37,7 +38,7 @@ export function toastCallError(error: unknown, provider: 'simulator' | 'twilio')
  */
 export async function placeCall(
   target: { contactId?: string; to: string; from: string | null },
-  provider: 'simulator' | 'twilio',
+  provider: TelephonyProviderName,
   /** 'browser': the browser phone connects the call (Twilio); the server places it otherwise. */
   via: 'server' | 'browser' = 'server',
 ): Promise<Call | null> {

@@ -1,3 +1,4 @@
+import type { TelephonyProviderName } from '#domain/calls/call-status.ts';
 import { useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import type { Call } from '#domain/calls/call.schema.ts';
@@ -27,7 +28,7 @@ export type PhoneDriver = {
 };
 export type PhoneEmit = (event: DeviceEvent) => void;
 
-export type PhoneSnapshot = DeviceState & { provider: 'simulator' | 'twilio' | null; sentDigits: string };
+export type PhoneSnapshot = DeviceState & { provider: TelephonyProviderName | null; sentDigits: string };
 
 let snapshot: PhoneSnapshot = { ...INITIAL_DEVICE_STATE, provider: null, sentDigits: '' };
 let driver: PhoneDriver | null = null;
@@ -74,7 +75,7 @@ const emit: PhoneEmit = (event) => {
 
 export const phone = {
   /** Starts the device for this provider once; later calls wait for the same start. */
-  start(provider: 'simulator' | 'twilio'): Promise<void> {
+  start(provider: TelephonyProviderName): Promise<void> {
     if (driver && snapshot.provider === provider && snapshot.status !== 'error')
       return starting ?? Promise.resolve();
     driver?.stop();
