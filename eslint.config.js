@@ -4,6 +4,42 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Feature boundaries (decision 013). A web feature reaches another only through that feature's `public.ts`, the
+ * file that names what it offers; the rest of a feature is its own. The app's composition root (web/app) may
+ * import any screen.
+ */
+const webFeatures = readdirSync(join(import.meta.dirname, 'web/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = webFeatures.map((feature) => ({
+  target: `./web/features/${feature}`,
+  from: './web/features/**',
+  except: [`**/web/features/${feature}/**`, '**/web/features/*/public.ts'],
+  message: 'Another feature is reached through its public.ts only (decision 013).',
+}));
+
+/** The same on the server: a module reaches another only through its `public.ts`; server/app.ts wires them all. */
+const serverModules = readdirSync(join(import.meta.dirname, 'server/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleZones = [
+  ...serverModules.map((module) => ({
+    target: `./server/modules/${module}`,
+    from: './server/modules/**',
+    except: [`**/server/modules/${module}/**`, '**/server/modules/*/public.ts'],
+    message: 'Another module is reached through its public.ts only (decision 013).',
+  })),
+  {
+    target: ['./server/plugins', './server/instance', './server/app-context.ts', './server/telephony'],
+    from: './server/modules/**',
+    except: ['**/server/modules/*/public.ts'],
+    message: 'Plugins and instance code reach a module through its public.ts only (decision 013).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -42,6 +78,8 @@ export default tseslint.config(
             // production code never imports test code
             { target: './server', from: './e2e' },
             { target: './web', from: './e2e' },
+            ...featureZones,
+            ...moduleZones,
           ],
         },
       ],

@@ -10,11 +10,8 @@ import {
 } from '../domain/contacts/contact-list.schema.ts';
 import type { Database } from '../server/db/schema.ts';
 import { applyContactFilters } from '../server/modules/contacts/contact-filters.ts';
-import {
-  countContacts,
-  findContactsPage,
-  inlineParameters,
-} from '../server/modules/contacts/contacts.repository.ts';
+import { countContacts, findContactsPage } from '../server/modules/contacts/contacts.repository.ts';
+import { inlineParameters } from '../server/db/inline-parameters.ts';
 import { startBenchServer } from './bench-server.ts';
 import { FIRST_NAMES, LAST_NAMES } from './names.ts';
 import { fmt, summarise, time } from './stats.ts';

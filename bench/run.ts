@@ -6,6 +6,7 @@ import { benchContactTransfer } from './contacts-transfer.bench.ts';
 import { benchEmailSend } from './email-send.bench.ts';
 import { benchCalls } from './calls.bench.ts';
 import { benchHardening } from './hardening.bench.ts';
+import { benchFirstLoad } from './first-load.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -15,6 +16,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   email: benchEmailSend,
   calls: benchCalls,
   hardening: benchHardening,
+  'first-load': benchFirstLoad,
 };
 
 /**
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
     for (const name of chosen) {
       const bench = BENCHES[name];
       if (!bench) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
-      const database = `callcrm_bench_${name}_${process.pid}`;
+      const database = `callcrm_bench_${name.replace(/\W/g, '_')}_${process.pid}`;
       await adminQuery(postgres.adminUrl, `create database ${database} template ${postgres.template}`);
       try {
         console.error(`running ${name}...`);

@@ -112,3 +112,72 @@ test('the app runs under its Content-Security-Policy, and its source is served w
     expect(map.headers.get('content-type') ?? '').not.toMatch(/json/);
   }
 });
+
+test('a new visitor downloads only the landing screen, compressed; each screen comes when it is opened', async ({
+  page,
+  server,
+}) => {
+  const scripts: { url: string; encoding: string }[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      scripts.push({ url: new URL(r.url()).pathname, encoding: r.headers()['content-encoding'] ?? '' });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const landing = scripts.map((s) => s.url);
+  expect(landing.some((u) => /landing-page-/.test(u))).toBe(true);
+  for (const screen of [
+    'call-dashboard-page',
+    'contact-list-page',
+    'admin-page',
+    'import-steps',
+    'app-shell',
+  ])
+    expect(landing.filter((u) => u.includes(`/${screen}-`))).toEqual([]);
+  // Chromium asks for brotli; every script of any size arrives compressed.
+  const big = scripts.filter((s) => !/(sun|users|phone-call|theme-toggle)-/.test(s.url));
+  expect(big.length).toBeGreaterThan(0);
+  for (const s of big) expect(s.encoding, s.url).toBe('br');
+
+  const email = uniqueEmail('admin');
+  await signUpThroughApi(server, email);
+  await signInThroughUi(page, email);
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Contacts' }).click();
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  expect(scripts.some((s) => s.url.includes('/contact-list-page-'))).toBe(true);
+  expect(scripts.some((s) => s.url.includes('/call-dashboard-page-'))).toBe(false);
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Power Dialer' }).click();
+  await expect(page.getByRole('heading', { name: 'Power Dialer', level: 1 })).toBeVisible();
+  expect(scripts.some((s) => s.url.includes('/call-dashboard-page-'))).toBe(true);
+});
+
+test('a signed-in person opens the API reference from Settings and tries a route in it', async ({
+  page,
+  server,
+}) => {
+  const violations: string[] = [];
+  const email = uniqueEmail('admin');
+  await signUpThroughApi(server, email);
+  await signInThroughUi(page, email);
+  await page.goto('/settings?tab=integrations');
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('link', { name: 'Open the API reference' }).click();
+  const docs = await opened;
+  docs.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  await expect(docs.getByRole('heading', { name: /CallCRM API/ })).toBeVisible();
+  await docs.locator('#operations-tag-contacts').click();
+  const list = docs.locator('.opblock-get', { has: docs.locator('[data-path="/api/contacts"]') }).first();
+  await list.locator('.opblock-summary').click();
+  await list.getByRole('button', { name: 'Try it out' }).click();
+  await list.getByRole('button', { name: 'Execute' }).click();
+  await expect(list.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('200');
+  await expect(list.locator('.live-responses-table tbody')).toContainText('"contacts"');
+  expect(violations).toEqual([]);
+
+  // Signed out, the reference sends you to sign in.
+  const stranger = await page.context().browser()!.newPage();
+  await stranger.goto(`${server.baseUrl}/api-docs/`);
+  await expect(stranger).toHaveURL(/\/auth$/);
+  await stranger.close();
+});

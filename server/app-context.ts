@@ -3,7 +3,7 @@ import type { Db } from './db/database.ts';
 import type { SmtpSender } from './mail/smtp-sender.ts';
 import type { SecretBox } from './security/secret-box.ts';
 import type { TelephonyProvider } from './telephony/telephony-provider.ts';
-import type { Auth } from './modules/auth/auth.ts';
+import { type Auth } from './modules/auth/public.ts';
 import type { SystemMailer } from './mail/system-mail.ts';
 import type { ChangeHub } from './realtime/change-hub.ts';
 import type { DatabaseHealth } from './db/database-health.ts';

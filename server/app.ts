@@ -24,13 +24,13 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
-import { registerContactEmailRoutes } from './modules/email/contact-emails.routes.ts';
-import { registerContactExportRoutes } from './modules/contact-export/contacts-export.routes.ts';
+import { registerContactEmailRoutes } from './modules/email/contact-email.routes.ts';
+import { registerContactExportRoutes } from './modules/contact-export/contact-export.routes.ts';
 import { registerContactImportRoutes } from './modules/contact-import/import.routes.ts';
 import { registerCallRoutes } from './modules/calls/calls.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
 import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
-import { startBulkCallRunner } from './modules/calls/bulk-calls.ts';
+import { startBulkCallRunner } from './modules/calls/bulk-call-runner.ts';
 import { BULK_CALL_SPACING_MS } from '#domain/calls/call-guard.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -39,6 +39,8 @@ import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputHygiene } from './plugins/input-hygiene.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { registerApiDocs, registerApiDocsRoutes } from './plugins/api-docs.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -65,7 +67,7 @@ export type AppConfig = {
   importMaxBytes?: number;
   /** The telephony provider; the simulator by default, its time scaled down in tests. */
   telephony?: TelephonyConfig;
-  /** The instance's caller ID (E.164); on the simulator one exists out of the box (DECISIONS.md). */
+  /** The instance's caller ID (E.164); on the simulator one exists out of the box (decision 000). */
   defaultCallerId?: string | null;
   clock?: () => Date;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
@@ -79,7 +81,7 @@ function webIndexInlineHashes(webDist: string | null): string[] {
 }
 
 const DEFAULT_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
-/** The simulator's own caller ID, so the first call works with no set-up (DECISIONS.md "Caller-ID numbers"). */
+/** The simulator's own caller ID, so the first call works with no set-up (decision 000 "Caller-ID numbers"). */
 const SIMULATOR_CALLER_ID = '+15550100000';
 
 /** Builds the whole server without listening; tests drive it with app.inject(). */
@@ -162,12 +164,14 @@ export async function buildApp(config: AppConfig): Promise<App> {
   };
 
   await app.register(fastifyCookie);
+  await registerCompression(app);
   registerErrorHandler(app);
   const trusted = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
   registerCsrfProtection(app, trusted);
   registerInputHygiene(app);
   const routeTable = registerAccessControl(app, ctx);
   registerSecurityHeaders(app, webIndexInlineHashes(config.webDist));
+  await registerApiDocs(app);
 
   registerAuthRoutes(app, ctx);
   registerHealthRoutes(app, ctx);
@@ -184,6 +188,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerCallRoutes(app, ctx);
   registerTelephonyRoutes(app, ctx);
   registerDialerRoutes(app, ctx);
+  await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
   await connection.start();

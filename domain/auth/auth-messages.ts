@@ -66,7 +66,7 @@ const KNOWN: { match: (code: string, message: string) => boolean; toast: Toast }
   },
 ];
 
-/** Refusals of our own (DECISIONS.md "Deny", issue 2 rate limits): the server's message under a plain title. */
+/** Refusals of our own (decision 000 "Deny", issue 2 rate limits): the server's message under a plain title. */
 const OWN_TITLES: Record<string, string> = {
   ACCOUNT_DENIED: 'Account denied',
   ACCOUNT_DEACTIVATED: 'Account deactivated',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Account roles (spec part 1 §3, §4, §6; DECISIONS.md "Deny"). pending → user by Approve, pending → denied by Deny.
+ * Account roles (spec part 1 §3, §4, §6; decision 000 "Deny"). pending → user by Approve, pending → denied by Deny.
  * Approved means user or admin. Denied accounts cannot sign in and never show as pending again.
  */
 export const RoleSchema = z.enum(['pending', 'user', 'admin', 'denied']);
@@ -14,7 +14,7 @@ export function isApproved(role: Role): boolean {
 }
 
 /**
- * The role a brand-new profile gets (spec part 1 §4, DECISIONS.md "Owner address that becomes admin"):
+ * The role a brand-new profile gets (spec part 1 §4, decision 000 "Owner address that becomes admin"):
  * admin when the address equals the configured ADMIN_EMAIL (case-insensitive) or when the instance has no admin
  * yet, so a fresh install is usable at once; pending otherwise.
  */

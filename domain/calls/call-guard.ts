@@ -1,7 +1,7 @@
 import { normalizePhone } from '../contacts/phone.ts';
 
 /**
- * Duplicate-call prevention (spec part 2 §4.3, §5.3; DECISIONS.md "Global call lock vs bulk calls"). The browser
+ * Duplicate-call prevention (spec part 2 §4.3, §5.3; decision 000 "Global call lock vs bulk calls"). The browser
  * checks as the spec says, and the server, the authority, checks the same rules against the database:
  * - the global lock: one call of this user being placed at a time; taken when a call starts, released when the
  *   provider accepts or refuses it, stale after 8 s;
@@ -45,7 +45,7 @@ const refuse = (code: GuardCode, waitSeconds = 0): GuardResult => ({
   ...(code === 'DUPLICATE_CALL_PREVENTED' ? { waitSeconds } : {}),
 });
 
-/** May this call go out now? Numbers are compared in their normalised form (DECISIONS.md). */
+/** May this call go out now? Numbers are compared in their normalised form (decision 000). */
 export function checkCall(call: { to: string; from: string }, state: GuardState, now: Date): GuardResult {
   const to = normalizePhone(call.to);
   const from = normalizePhone(call.from);

@@ -30,7 +30,7 @@ export type CallLogEntry = {
 };
 
 /**
- * The day's call log (spec part 2 §2.4, §7.1; DECISIONS.md): every call, each with its disposition when one was
+ * The day's call log (spec part 2 §2.4, §7.1; decision 000): every call, each with its disposition when one was
  * saved for it (linked by id), plus dispositions saved without a call. A disposition without a link is merged with
  * a call of the same contact within 60 s; otherwise it stands alone.
  */
@@ -90,7 +90,7 @@ export type CallStats = {
 };
 
 /**
- * The four cards (spec part 2 §2.4; DECISIONS.md "Answered"): total calls; answered, with the answer rate to one
+ * The four cards (spec part 2 §2.4; decision 000 "Answered"): total calls; answered, with the answer rate to one
  * decimal; qualified as a percent of answered; total talk time, with the average over answered calls.
  */
 export function callStats(entries: CallLogEntry[]): CallStats {
@@ -118,7 +118,7 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
-/** Call time as HH:mm (spec part 2 §9), in the browser's time zone (DECISIONS.md "Day boundaries"). */
+/** Call time as HH:mm (spec part 2 §9), in the browser's time zone (decision 000 "Day boundaries"). */
 export function formatCallTime(at: Date): string {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }

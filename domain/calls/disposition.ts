@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Dispositions (spec part 2 §4.4, DECISIONS.md "Disposition spellings"): part 2's eight values; callback and
+ * Dispositions (spec part 2 §4.4, decision 000 "Disposition spellings"): part 2's eight values; callback and
  * interested are accepted from legacy data only. Qualified sets is_qualified.
  */
 export const DispositionSchema = z.enum([
@@ -31,7 +31,7 @@ export const DISPOSITION_LABELS: Record<Disposition, string> = {
 export const LeadQualificationSchema = z.enum(['cold', 'warm', 'hot', 'qualified', 'client']);
 export type LeadQualification = z.infer<typeof LeadQualificationSchema>;
 
-/** DECISIONS.md "Answered": a call connected to a person. */
+/** decision 000 "Answered": a call connected to a person. */
 const ANSWERED_DISPOSITIONS = new Set([
   'answered',
   'call-back',

@@ -4,7 +4,7 @@ import { ContactFilterSchema, ContactTabSchema } from './contact-list.schema.ts'
 export const MAX_SELECTED_IDS = 10_000;
 
 /**
- * What a bulk action acts on (DECISIONS.md "Select-all"): the ids ticked on screen, or every contact matching the
+ * What a bulk action acts on (decision 000 "Select-all"): the ids ticked on screen, or every contact matching the
  * current tab and filters, resolved on the server.
  */
 export const BulkSelectionSchema = z.union([

@@ -4,7 +4,7 @@ import { CONTACT_LIMITS } from './contact.schema.ts';
 /**
  * Add Cold Lead (spec part 1 §2, §5): a company name or a phone number is required; website is free format.
  * The lead is stored with first name 'Cold Lead', last name the company (or 'Contact'), status new, the cold-lead
- * flag, and a clearly fake placeholder address on a reserved domain (DECISIONS.md), never sent to.
+ * flag, and a clearly fake placeholder address on a reserved domain (decision 000), never sent to.
  */
 export const COLD_LEAD_REQUIRED = {
   title: 'Required fields missing',

@@ -5,7 +5,7 @@
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula, so such cells are
  * written with a leading apostrophe (the OWASP "CSV injection" defence). A value that itself starts with an
  * apostrophe gets one too, so the import can undo the escape exactly: what we export, our import reads back without
- * loss (DECISIONS.md), apart from the spec's own rule that commas in notes become semicolons.
+ * loss (decision 000), apart from the spec's own rule that commas in notes become semicolons.
  */
 export const EXPORT_COLUMNS = [
   'First Name',

@@ -5,7 +5,7 @@ import type { ContactStatus } from './contact.schema.ts';
  * same rules as generated columns (migration 0002) so the list can filter and count on them; a test checks that
  * both agree.
  *  - needs attention: status new; or notes contain 'follow up' or 'callback' (any case); or the latest disposition
- *    is call-back (DECISIONS.md: part 1's "callback", and legacy "interested", count the same);
+ *    is call-back (decision 000: part 1's "callback", and legacy "interested", count the same);
  *  - qualified: the latest disposition is marked qualified or is 'qualified'; or status is active.
  */
 export const ATTENTION_DISPOSITIONS = ['call-back', 'callback', 'interested'] as const;

@@ -3,7 +3,7 @@ import { ContactSchema, ContactStatusSchema } from './contact.schema.ts';
 
 export const CONTACTS_PAGE_SIZE = 100;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Terms shorter than this match by prefix on indexed columns; longer ones anywhere (DECISIONS.md). */
+/** Terms shorter than this match by prefix on indexed columns; longer ones anywhere (decision 000). */
 export const SUBSTRING_SEARCH_MIN_LENGTH = 3;
 
 export const ContactTabSchema = z.enum(['all', 'cold', 'attention', 'qualified']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhoneForDisplay, isSamePhone, normalizePhone, phoneDigits } from './phone.ts';
 
-describe('phone normalisation (DECISIONS.md, part 2 §5.3)', () => {
+describe('phone normalisation (decision 000, part 2 §5.3)', () => {
   it.each([
     ['(555) 123-4567', '+15551234567'],
     ['555.123.4567', '+15551234567'],

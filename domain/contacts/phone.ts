@@ -1,5 +1,5 @@
 /**
- * Phone numbers (DECISIONS.md "Phone normalisation", spec part 2 §5.3, part 1 §5). One rule for everything that
+ * Phone numbers (decision 000 "Phone normalisation", spec part 2 §5.3, part 1 §5). One rule for everything that
  * calls, searches, de-duplicates or checks do-not-call: keep the digits; 10 digits get +1; 11 digits starting
  * with 1 get +; anything else gets +. The number as typed is stored beside its normalised form.
  */

@@ -4,7 +4,7 @@ import { MERGE_FIELDS, unknownMergeFields } from './merge-fields.ts';
 
 /** Spec part 2 §9: the default SMTP port. */
 export const DEFAULT_SMTP_PORT = 587;
-/** Implicit TLS; every other port upgrades with STARTTLS (DECISIONS.md: TLS is required). */
+/** Implicit TLS; every other port upgrades with STARTTLS (decision 000: TLS is required). */
 export const IMPLICIT_TLS_PORT = 465;
 
 export const EMAIL_LIMITS = { subject: 998, content: 100_000, templateName: 100 } as const;
@@ -125,7 +125,7 @@ export const OutboxPageSchema = z.object({
 
 /**
  * Addresses the product never writes to: empty, or a cold lead's placeholder on the reserved `.invalid` domain
- * (DECISIONS.md). The Send Email action is offered only for the others.
+ * (decision 000). The Send Email action is offered only for the others.
  */
 export function isSendableAddress(email: string): boolean {
   return email.trim().length > 0 && !isPlaceholderEmail(email.trim());

@@ -27,7 +27,7 @@ export const ErrorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-/** The one code-to-status map (ARCHITECTURE.md, Errors). */
+/** The one code-to-status map: every error the API answers carries one of these codes, always with this status. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,

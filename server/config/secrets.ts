@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Secrets needed with zero configuration (DECISIONS.md): generated on first start and kept beside the embedded
+ * Secrets needed with zero configuration (decision 000): generated on first start and kept beside the embedded
  * database's data, readable only by the server's user. Several instances must share them through configuration.
  */
 export type Secrets = {

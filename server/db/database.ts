@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
@@ -45,16 +45,24 @@ export function dbOnPool(pool: pg.Pool): Db {
  */
 export type Actor = { kind: 'user'; userId: string } | { kind: 'admin'; userId: string } | { kind: 'system' };
 
+/**
+ * The one statement that makes a transaction act for someone: parameters from actorParameters. `quiet` holds back
+ * the per-row change notices (a bulk import announces itself once, at the end).
+ */
+export const ACT_AS_SQL =
+  "select set_config('app.user_id', $1, true), set_config('app.actor', $2, true), set_config('app.quiet', $3, true)";
+
+export function actorParameters(actor: Actor, options: { quiet?: boolean } = {}): [string, string, string] {
+  return [actor.kind === 'system' ? '' : actor.userId, actor.kind, options.quiet ? 'on' : 'off'];
+}
+
 export async function withActor<T>(
   db: Db,
   actor: Actor,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    const userId = actor.kind === 'system' ? '' : actor.userId;
-    await sql`select set_config('app.user_id', ${userId}, true), set_config('app.actor', ${actor.kind}, true)`.execute(
-      trx,
-    );
+    await trx.executeQuery(CompiledQuery.raw(ACT_AS_SQL, actorParameters(actor)));
     return work(trx);
   });
 }
@@ -75,11 +83,7 @@ export async function withActorClient<T>(
   let failure: Error | undefined;
   try {
     await client.query('begin');
-    const userId = actor.kind === 'system' ? '' : actor.userId;
-    await client.query(`select set_config('app.user_id', $1, true), set_config('app.actor', $2, true)`, [
-      userId,
-      actor.kind,
-    ]);
+    await client.query(ACT_AS_SQL, actorParameters(actor));
     const result = await work(client);
     await client.query('commit');
     return result;

@@ -3,15 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { withActor } from '../db/database.ts';
 import type { AppContext } from '../app-context.ts';
-import { closeStaleCalls } from '../modules/calls/stale-calls.ts';
-import { closeCall, findUnfinishedSimulatedCalls } from '../modules/calls/calls.repository.ts';
-import {
-  failAbandonedImport,
-  findRunningImports,
-} from '../modules/contact-import/import-records.repository.ts';
-import { ensureDefaultQueue, queueMissingSyncedContacts } from '../modules/queues/queues.repository.ts';
-import { pruneAuthAttempts } from '../modules/auth/auth-attempts.repository.ts';
+import { closeCall, closeStaleCalls, findUnfinishedSimulatedCalls } from '../modules/calls/public.ts';
+import { failAbandonedImport, findRunningImports } from '../modules/contact-import/public.ts';
+import { pruneAuthAttempts } from '../modules/auth/public.ts';
 import { isInstanceAlive, pruneInstances, registerInstance, touchInstance } from './instances.repository.ts';
+import { ensureDefaultQueue, queueMissingSyncedContacts } from '../modules/contacts/public.ts';
 
 type JanitorContext = Pick<AppContext, 'db' | 'clock' | 'instanceId'>;
 

@@ -6,8 +6,8 @@ import { splitFullName, type Profile } from '#domain/profiles/profile.schema.ts'
 import { AppError } from '../errors/app-error.ts';
 import { withActor } from '../db/database.ts';
 import type { AppContext } from '../app-context.ts';
-import { deleteSessionsOf, ensureProfile, findProfile } from '../modules/profiles/profiles.repository.ts';
-import { withRequestScheme } from '../modules/auth/auth-cookies.ts';
+import { deleteSessionsOf, ensureProfile, findProfile } from '../modules/profiles/public.ts';
+import { withRequestScheme } from '../modules/auth/public.ts';
 
 /**
  * Who may call a route. Every route declares one (registration fails otherwise), and the authorisation matrix

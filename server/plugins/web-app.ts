@@ -6,7 +6,8 @@ import type { ApiErrorBody } from '#domain/errors/error-codes.ts';
 
 /**
  * Serves the built SPA (dist/web) and answers unknown non-API GETs with index.html so the router can take them.
- * Hashed assets are cached for a year; index.html never.
+ * Hashed assets are cached for a year; index.html never. Assets go out brotli- or gzip-compressed, as the
+ * request's Accept-Encoding allows (decision 012).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? path.resolve(webDist) : null;
@@ -15,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every asset (vite.config.ts); the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',

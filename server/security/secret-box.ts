@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
  * Encrypts secrets we must be able to use again (a user's SMTP password) with AES-256-GCM under the instance's
- * encryption key (DECISIONS.md: generated on first start, or ENCRYPTION_KEY). The stored form is
+ * encryption key (decision 000: generated on first start, or ENCRYPTION_KEY). The stored form is
  * `v1:<iv>:<tag>:<ciphertext>` in base64; tampering or a wrong key fails to open rather than yielding garbage.
  */
 export type SecretBox = { seal: (plain: string) => string; open: (sealed: string) => string };

@@ -36,7 +36,7 @@ export type StatusEvent = { providerCallId: string; status: CallStatus; duration
 export class ProviderError extends Error {}
 
 /**
- * What calling needs from a telephony provider (ARCHITECTURE.md calling). Two implementations: the simulator, the
+ * What calling needs from a telephony provider (decision 009). Two implementations: the simulator, the
  * default, and Twilio. Status events come back through one webhook route, verified by the provider's own scheme.
  */
 export type TelephonyProvider = {

@@ -34,7 +34,7 @@ function redirectingClient(base: string, timeoutMs: number) {
 }
 
 /**
- * Twilio through its official SDK (issue 5, ARCHITECTURE.md calling):
+ * Twilio through its official SDK (decision 010):
  * - calls placed by the server (bulk calls) ring the number and, once answered, bridge to the agent's browser
  *   phone (`<Dial><Client>`); calls from the browser dialer go Device.connect → our Voice URL → `dialTwiml`;
  * - hang-up completes the call; webhooks verify with X-Twilio-Signature over the public URL and the form fields,

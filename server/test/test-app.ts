@@ -30,6 +30,8 @@ export async function createTestApp(
     trustProxy?: AppConfig['trustProxy'];
     closeGraceMs?: number;
     smtpAllowedHosts?: string[];
+    /** A built web app to serve (a directory holding index.html); none by default. */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
@@ -57,7 +59,7 @@ export async function createTestApp(
     },
     ...(options.defaultCallerId !== undefined && { defaultCallerId: options.defaultCallerId }),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    webDist: null,
+    webDist: options.webDist ?? null,
     clock: clock.now,
     ...(options.closeGraceMs !== undefined && { closeGraceMs: options.closeGraceMs }),
   });

@@ -1,20 +1,27 @@
 import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
-import type { ReactNode } from 'react';
-import { AdminPage } from '../features/admin/components/admin-page.tsx';
-import { ContactDetailPage } from '../features/contacts/components/contact-detail-page.tsx';
-import { ContactFormPage } from '../features/contacts/components/contact-form-page.tsx';
-import { ContactListPage } from '../features/contacts/components/contact-list-page.tsx';
-import { AuthPage } from '../features/auth/components/auth-page.tsx';
+import type { ComponentType, ReactNode } from 'react';
 import { RequireApproved } from '../features/auth/components/require-approved.tsx';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
 import { NotBuiltYet, NotFoundPage } from '../features/placeholders/not-built-yet.tsx';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { OutboxPage } from '../features/email/components/outbox-page.tsx';
-import { CallDashboardPage } from '../features/calls/components/call-dashboard-page.tsx';
-import { AppShell } from '../features/shell/app-shell.tsx';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
 
-/** A short-form route (spec part 2 §2.1) shows the canonical screen, keeping navigation state (DECISIONS.md). */
+/*
+ * Every screen is its own chunk, fetched when the route is first visited (decision 012): the first load carries
+ * only React, the router, the query client and the screen asked for. The landing page never downloads the
+ * dialer, the importer or the admin screen.
+ */
+const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+const contactList = screen(
+  async () => (await import('../features/contacts/components/contact-list-page.tsx')).ContactListPage,
+);
+const contactForm = screen(
+  async () => (await import('../features/contacts/components/contact-form-page.tsx')).ContactFormPage,
+);
+const contactDetail = screen(
+  async () => (await import('../features/contacts/components/contact-detail-page.tsx')).ContactDetailPage,
+);
+
+/** A short-form route (spec part 2 §2.1) shows the canonical screen, keeping navigation state (decision 000). */
 function RedirectKeepingState({ to }: { to: (params: Record<string, string | undefined>) => string }) {
   const location = useLocation();
   const params = useParams();
@@ -26,10 +33,10 @@ const soon = (title: string, what: string, subtitle?: string): ReactNode => (
 );
 
 const appRoutes: RouteObject[] = [
-  { path: '/contacts', element: <ContactListPage /> },
-  { path: '/contacts/new', element: <ContactFormPage /> },
-  { path: '/contacts/:id', element: <ContactDetailPage /> },
-  { path: '/contacts/:id/edit', element: <ContactFormPage /> },
+  { path: '/contacts', lazy: contactList },
+  { path: '/contacts/new', lazy: contactForm },
+  { path: '/contacts/:id', lazy: contactDetail },
+  { path: '/contacts/:id/edit', lazy: contactForm },
   { path: '/projects', element: soon('Projects', 'Projects, call queues and campaigns are not built yet.') },
   { path: '/projects/queue/create', element: soon('Create Call Queue', 'Call queues are not built yet.') },
   { path: '/projects/queue/edit/:id', element: soon('Edit Call Queue', 'Call queues are not built yet.') },
@@ -70,31 +77,61 @@ const appRoutes: RouteObject[] = [
     path: '/create-email-sequence',
     element: <RedirectKeepingState to={() => '/projects/email-sequence/create'} />,
   },
-  { path: '/power-dialer', element: <CallDashboardPage /> },
+  {
+    path: '/power-dialer',
+    lazy: screen(
+      async () => (await import('../features/dialer/components/call-dashboard-page.tsx')).CallDashboardPage,
+    ),
+  },
   { path: '/dialer', element: <Navigate to="/power-dialer" replace /> },
   { path: '/reports', element: soon('Reports', 'Call reports and qualified leads are not built yet.') },
   {
     path: '/reports/dashboard',
     element: soon('Call Reports', 'The call reports list and CSV export are not built yet.'),
   },
-  { path: '/settings', element: <SettingsPage /> },
-  { path: '/outbox', element: <OutboxPage /> },
+  {
+    path: '/settings',
+    lazy: screen(async () => (await import('../features/settings/settings-page.tsx')).SettingsPage),
+  },
+  {
+    path: '/outbox',
+    lazy: screen(async () => (await import('../features/email/components/outbox-page.tsx')).OutboxPage),
+  },
   {
     path: '/admin',
-    element: (
-      <RequireApproved adminOnly>
-        <AdminPage />
-      </RequireApproved>
-    ),
+    lazy: async () => {
+      const { AdminPage } = await import('../features/admin/components/admin-page.tsx');
+      return {
+        element: (
+          <RequireApproved adminOnly>
+            <AdminPage />
+          </RequireApproved>
+        ),
+      };
+    },
   },
   { path: '*', element: <NotFoundPage /> },
 ];
 
 export const router = createBrowserRouter([
-  { path: '/', element: <LandingPage /> },
-  { path: '/auth', element: <AuthPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  // The pop-out dialers use the same session cookie (DECISIONS.md); they arrive with the calling release.
+  {
+    path: '/',
+    lazy: screen(async () => (await import('../features/landing/landing-page.tsx')).LandingPage),
+    hydrateFallbackElement: <FullPageSpinner />,
+  },
+  {
+    path: '/auth',
+    lazy: screen(async () => (await import('../features/auth/components/auth-page.tsx')).AuthPage),
+    hydrateFallbackElement: <FullPageSpinner />,
+  },
+  {
+    path: '/reset-password',
+    lazy: screen(
+      async () => (await import('../features/auth/components/reset-password-page.tsx')).ResetPasswordPage,
+    ),
+    hydrateFallbackElement: <FullPageSpinner />,
+  },
+  // The pop-out dialers use the same session cookie (decision 000); they arrive with the calling release.
   {
     path: '/dialer-window',
     element: <div className="p-6">{soon('Browser Dialer', 'The pop-out dialer is not built yet.')}</div>,
@@ -104,11 +141,17 @@ export const router = createBrowserRouter([
     element: <div className="p-6">{soon('Dialer', 'The pop-out dialer is not built yet.')}</div>,
   },
   {
-    element: (
-      <RequireApproved>
-        <AppShell />
-      </RequireApproved>
-    ),
+    lazy: async () => {
+      const { AppShell } = await import('../features/shell/app-shell.tsx');
+      return {
+        element: (
+          <RequireApproved>
+            <AppShell />
+          </RequireApproved>
+        ),
+      };
+    },
+    hydrateFallbackElement: <FullPageSpinner />,
     children: appRoutes,
   },
 ]);

@@ -16,28 +16,50 @@ export class ApiError extends Error {
   }
 }
 
+/** How long one attempt may take before it is given up (spec part 1 §9: a 30 s timeout per attempt). */
+export const API_TIMEOUT_MS = 30_000;
+/** For the few requests that act on a whole filter at once (a million contacts): the server's own statement limit. */
+export const LONG_OPERATION_TIMEOUT_MS = 5 * 60_000;
+
 type Options<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** API_TIMEOUT_MS unless the request is one of the long ones. */
+  timeoutMs?: number;
 };
 
-/** The one API client: same-origin cookies, JSON in and out, typed errors, responses checked against their schema. */
+const timedOut = (ms: number) =>
+  new ApiError(0, 'TIMEOUT', `The server did not answer within ${Math.round(ms / 1000)} seconds. Try again.`);
+
+const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
+
+/**
+ * The one API client: same-origin cookies, JSON in and out, typed errors, responses checked against their schema,
+ * and each attempt given up after API_TIMEOUT_MS with a TIMEOUT error (retried by the query client like a network
+ * failure).
+ */
 export async function apiFetch<T = unknown>(path: string, options: Options<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
     headers: options.body !== undefined ? { 'content-type': 'application/json' } : {},
     body: options.body !== undefined ? JSON.stringify(options.body) : method === 'GET' ? undefined : '{}',
-    signal: options.signal ?? null,
+    signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
   }).catch((error: unknown) => {
+    if (isTimeout(error)) throw timedOut(timeoutMs);
     // A cancelled request (navigation, sign-out) is not a network failure: let the caller see the abort.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
   });
-  const text = await response.text();
+  const text = await response.text().catch((error: unknown) => {
+    if (isTimeout(error)) throw timedOut(timeoutMs);
+    throw error;
+  });
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const parsed = ApiErrorBodySchema.safeParse(json);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Contacts (spec part 1 §3, §4), their history, call dispositions (written by the calling issue; the latest one
- * drives the derived flags), and call queues with membership as rows (DECISIONS.md) including the default queue.
+ * drives the derived flags), and call queues with membership as rows (decision 000) including the default queue.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -74,7 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index contact_history_contact_idx on contact_history (contact_id, changed_at desc);
 
-    -- Calls and dispositions outlive a deleted contact (DECISIONS.md): the link is cleared, the row stays.
+    -- Calls and dispositions outlive a deleted contact (decision 000): the link is cleared, the row stays.
     create table call_dispositions (
       id uuid primary key default gen_random_uuid(),
       contact_id uuid references contacts (id) on delete set null,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Short search terms (1–2 characters) match at the start of a word (DECISIONS.md: prefix search on names, e-mail,
+ * Short search terms (1–2 characters) match at the start of a word (decision 000: prefix search on names, e-mail,
  * company and phone digits), served by the trigram index that already serves longer terms: pg_trgm indexes the
  * start of each word, so `search_text ~ '(^| )ma'` is an index lookup. The five prefix indexes that served it before
  * cost a fifth of every insert, which a million-row import cannot afford (bench/RESULTS.md, issue 4); they go.

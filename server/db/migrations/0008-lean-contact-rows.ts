@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Every column, index and check on a contact is paid again by each row of a million-row import (issue 4,
- * docs/decisions/008-bulk-import.md), so the contact row carries only what a screen or a lookup uses:
+ * docs/decisions/008-bulk-import-and-export.md), so the contact row carries only what a screen or a lookup uses:
  * - email_key, lower(email) stored: imports match existing contacts on it. An index on the lower() expression
  *   would be of no use under row-level security: PostgreSQL will not evaluate a function not marked leakproof
  *   ahead of the policy, so it scanned every row instead.

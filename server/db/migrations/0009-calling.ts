@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table calls (
       id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
-      -- Calls outlive a deleted contact (DECISIONS.md): the link is cleared, the row stays in the logs.
+      -- Calls outlive a deleted contact (decision 000): the link is cleared, the row stays in the logs.
       contact_id uuid references contacts (id) on delete set null,
       request_id text not null check (request_id ~ '^[a-z0-9]{8}$'),
       provider text not null check (provider in ('simulator', 'twilio')),
@@ -47,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index calls_contact_idx on calls (contact_id, started_at desc);
     create index calls_unfinished_idx on calls (updated_at) where status in ('queued', 'initiated', 'ringing', 'in-progress');
 
-    -- "One call of this user is being placed" (DECISIONS.md): taken when a call starts, released when the provider
+    -- "One call of this user is being placed" (decision 000): taken when a call starts, released when the provider
     -- accepts or refuses it, stale after 8 s.
     create table call_locks (
       user_id uuid primary key references auth_users (id) on delete cascade,

@@ -7,7 +7,7 @@ import {
 } from '#domain/admin/admin.schema.ts';
 import type { Profile } from '#domain/profiles/profile.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { PROFILE_COLUMNS, toProfile } from '../profiles/profiles.repository.ts';
+import { PROFILE_COLUMNS, toProfile } from '../profiles/public.ts';
 
 export async function getAdminStats(db: DbExecutor): Promise<AdminStats> {
   const row = await db

@@ -17,7 +17,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { resetLinkCapture } from '../auth/auth.ts';
+import { resetLinkCapture } from '../auth/public.ts';
 import { findAccounts, findPendingProfiles, findSystemOutbox, getAdminStats } from './admin.repository.ts';
 import { applyAdminAction, type AdminAction } from './admin.service.ts';
 import { readDiagnostics } from './diagnostics.repository.ts';

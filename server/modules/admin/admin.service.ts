@@ -5,7 +5,7 @@ import { fullName } from '#domain/profiles/profile.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
-import { deleteSessionsOf } from '../profiles/profiles.repository.ts';
+import { deleteSessionsOf } from '../profiles/public.ts';
 import { countActiveAdminsForUpdate, lockProfile, updateProfileAccess } from './admin.repository.ts';
 
 /**

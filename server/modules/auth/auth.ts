@@ -8,7 +8,7 @@ import { splitFullName } from '#domain/profiles/profile.schema.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#domain/auth/credentials.schema.ts';
 import { withActor, type Db } from '../../db/database.ts';
 import type { SystemMailer } from '../../mail/system-mail.ts';
-import { ensureProfile, findProfile } from '../profiles/profiles.repository.ts';
+import { ensureProfile, findProfile } from '../profiles/public.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';

@@ -19,7 +19,7 @@ const toCallerId = (r: {
   isDefault: r.is_default,
 });
 
-/** The user's caller-ID numbers (Settings → Phone; DECISIONS.md "Fixed outbound from number"), default first. */
+/** The user's caller-ID numbers (Settings → Phone; decision 000 "Fixed outbound from number"), default first. */
 export async function findCallerIds(db: DbExecutor, userId: string): Promise<CallerId[]> {
   const rows = await db
     .selectFrom('caller_ids')

@@ -261,7 +261,7 @@ const STATUS_RANK_ROWS = sql.join(
 const FINAL = sql.lit(FINISHED_RANK);
 
 /**
- * Applies a provider status event, only forward (DECISIONS.md; domain advanceStatus in SQL): the row is locked,
+ * Applies a provider status event, only forward (decision 000; domain advanceStatus in SQL): the row is locked,
  * a status of lower rank or any event after a finished status changes nothing. Answer and end times are kept.
  *
  * Two statements on purpose: the first finds and locks the call; the second, with a snapshot taken after the lock

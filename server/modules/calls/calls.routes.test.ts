@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import { closeStaleCalls } from './stale-calls.ts';
+import { closeStaleCalls } from './stale-calls.janitor.ts';
 
 let ctx: TestContext;
 let rep: Session;

@@ -23,7 +23,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
-import { findContact } from '../contacts/contacts.repository.ts';
+import { findContact } from '../contacts/public.ts';
 import { addCheckedCallerId } from './caller-ids.service.ts';
 import {
   deleteCallerId,
@@ -41,7 +41,7 @@ import {
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { saveDisposition } from './dispositions.service.ts';
-import { cancelBulkCall, findBulkCall, startBulkCall } from './bulk-calls.ts';
+import { cancelBulkCall, findBulkCall, startBulkCall } from './bulk-calls.service.ts';
 import { BulkCallSummarySchema, StartBulkCallSchema } from '#domain/calls/bulk-call.schema.ts';
 
 const approved = { config: { access: 'approved' as const } };
@@ -156,7 +156,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  /** The Call Logs Dashboard for one day of the browser's (spec part 2 §2.4, §7.1; DECISIONS.md day boundaries). */
+  /** The Call Logs Dashboard for one day of the browser's (spec part 2 §2.4, §7.1; decision 000 day boundaries). */
   typed.get(
     '/api/calls/day',
     { ...approved, schema: { querystring: DayRangeQuerySchema, response: { 200: DayLogSchema } } },

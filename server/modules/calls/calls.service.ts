@@ -5,7 +5,7 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
-import { findContact } from '../contacts/contacts.repository.ts';
+import { findContact } from '../contacts/public.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
 import { isInstanceAlive } from '../../instance/instances.repository.ts';
@@ -46,7 +46,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<
 }
 
 /**
- * Places a call (spec part 1 §5, part 2 §5.3; DECISIONS.md duplicate prevention, server as the authority):
+ * Places a call (spec part 1 §5, part 2 §5.3; decision 000 duplicate prevention, server as the authority):
  * 1. the number: the contact's phone ('Contact does not have a valid phone number'), or the one given;
  * 2. the caller ID: one of the user's, or their default, or the instance's ('Missing phone number'); never the
  *    number being called ('Invalid call configuration'); never a number on the do-not-call list;

@@ -2,7 +2,7 @@ import type { DispositionRecord, SaveDispositionRequest } from '#domain/calls/ca
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { findContact } from '../contacts/contacts.repository.ts';
+import { findContact } from '../contacts/public.ts';
 import { DISPOSITION_COLUMNS, findCall, toDisposition } from './calls.repository.ts';
 import { addDoNotCall } from './do-not-call.repository.ts';
 
@@ -11,7 +11,7 @@ export const MISSING_DISPOSITION_INFO = 'Missing required information to save di
 /**
  * Saves a disposition (spec part 2 §4.4, §5.5): a contact (the call's, when saved for a call), a disposition and
  * the user are needed; a callback date may not be in the past; qualified sets is_qualified. It is linked to its call
- * (DECISIONS.md), so the call log never has to guess. The contact's flags and last call follow at once (the
+ * (decision 000), so the call log never has to guess. The contact's flags and last call follow at once (the
  * latest-disposition trigger). Do-not-call puts the contact's number on the user's do-not-call list.
  */
 export async function saveDisposition(

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
 import type { DuplicateMode, ImportedContact, SkippedRow } from '#domain/contacts/contact-import.ts';
+import { ACT_AS_SQL, actorParameters } from '../../db/database.ts';
 
 /**
  * A checked row as the line COPY reads (its number as in the file, then its fields). Rows wait for a saver in this
@@ -120,7 +121,7 @@ const SKIP_MATCHED = `
 
 /**
  * "Update" duplicates: each matched contact takes the file's non-empty values (an empty cell never erases), and
- * every contact that changes gets one history entry with the changed fields, old and new values (DECISIONS.md),
+ * every contact that changes gets one history entry with the changed fields, old and new values (decision 000),
  * set-based, in the same transaction. Rows that change nothing are reported as already up to date.
  */
 const UPDATE_MATCHED = [
@@ -142,7 +143,7 @@ const UPDATE_MATCHED = [
 
 /**
  * New contacts of the batch in one statement. created_at steps back a microsecond per row so the list (newest first)
- * shows them in the file's order. Their places in the default queue come after the whole file (queueSyncedContacts).
+ * shows them in the file's order. Their places in the default queue come after the whole file (queueImported).
  */
 const INSERT_NEW = `
   with inserted as (
@@ -233,11 +234,7 @@ export function createBatchSaver(pool: pg.Pool, job: BatchJob, timings: Record<s
     let broken: Error | undefined;
     try {
       await client.query('begin');
-      await client.query(
-        `select set_config('app.user_id', $1, true), set_config('app.actor', 'user', true),
-           set_config('app.quiet', $2, true)`,
-        [job.userId, quiet ? 'on' : 'off'],
-      );
+      await client.query(ACT_AS_SQL, actorParameters({ kind: 'user', userId: job.userId }, { quiet }));
       const result = await work(client);
       await client.query('commit');
       return result;

@@ -19,7 +19,7 @@ import { viewerOf } from '../../plugins/access-control.ts';
 import { ImportFileError } from './readers/file-rows.ts';
 import { findImport, findImports } from './import-records.repository.ts';
 import { previewImport, runImport } from './import.service.ts';
-import { openRows, uploadedStream } from './upload.ts';
+import { openRows, uploadedStream } from './upload-reader.ts';
 
 const approved = { config: { access: 'approved' as const } };
 

@@ -18,10 +18,10 @@ import {
 } from '#domain/contacts/contact-import.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
-import { ensureDefaultQueue } from '../queues/queues.repository.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
 import { createBatchSaver, toCopyLine, type CopyLine } from './batch-saver.ts';
 import { finishImport, hasRunningImport, lockUserImports, startImport } from './import-records.repository.ts';
+import { ensureDefaultQueue } from '../contacts/public.ts';
 
 export const IMPORT_ALREADY_RUNNING =
   'Another import is still running for your account. Wait for it to finish, then import this file.';

@@ -43,7 +43,7 @@ export function applyContactFilters<O>(
 
 /**
  * Short terms match at the start of a word (names, e-mail, company, phone digits); 3+ characters match anywhere
- * (DECISIONS.md). A term made only of digits and phone punctuation, such as "(555) 01" or "555-0199", is searched by
+ * (decision 000). A term made only of digits and phone punctuation, such as "(555) 01" or "555-0199", is searched by
  * its digits, which is how search_text holds a phone (migration 0008). Both kinds are served by the trigram index.
  */
 function searchCondition(raw: string) {

@@ -12,6 +12,7 @@ import {
 import type { DbExecutor } from '../../db/database.ts';
 import type { ContactsTable } from '../../db/schema.ts';
 import { withinTimeBudget } from '../../db/time-budget.ts';
+import { inlineParameters } from '../../db/inline-parameters.ts';
 import { applyContactFilters } from './contact-filters.ts';
 import { decodeCursor, encodeCursor, SORT_COLUMN } from './contact-cursor.ts';
 
@@ -239,20 +240,6 @@ export async function countContacts(
 
 /** A count that takes longer than this is abandoned for the estimate: "exact while cheap" (issue 3). */
 const COUNT_TIME_BUDGET_MS = 60;
-
-/** EXPLAIN takes no bind parameters: inline them as literals (values come from our own validated filter). */
-export function inlineParameters(text: string, parameters: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, i: string) => literal(parameters[Number(i) - 1]));
-}
-
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `array[${value.map(literal).join(',')}]`;
-  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
-  throw new Error(`cannot inline a ${typeof value} into EXPLAIN`);
-}
 
 export async function findTags(db: DbExecutor, userId: string): Promise<string[]> {
   const rows = await sql<{ tag: string }>`

@@ -4,7 +4,7 @@ import { serviceRuleIssues, type Contact, type ContactStatus } from '#domain/con
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { addQueueMembers, ensureDefaultQueue } from '../queues/queues.repository.ts';
+import { joinDefaultQueue } from './contact-sync.repository.ts';
 import { findContact, lockContact } from './contacts.repository.ts';
 
 export type ContactFields = {
@@ -53,8 +53,7 @@ export async function createContact(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const queueId = await ensureDefaultQueue(trx, userId);
-  await addQueueMembers(trx, userId, queueId, [inserted.id]);
+  await joinDefaultQueue(trx, userId, [inserted.id]);
   const contact = await findContact(trx, userId, inserted.id);
   if (!contact) throw new AppError('INTERNAL', 'Contact created but verification failed');
   return contact;
@@ -91,7 +90,7 @@ export async function createColdLead(
 
 /**
  * Updates the fields given and writes one history entry with every field that changed, in the same transaction
- * (DECISIONS.md). The service rules run on the merged contact when a name or the e-mail changes (spec part 1 §5).
+ * (decision 000). The service rules run on the merged contact when a name or the e-mail changes (spec part 1 §5).
  */
 export async function updateContact(
   trx: DbExecutor,

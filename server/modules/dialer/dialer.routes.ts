@@ -9,15 +9,14 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { createContact } from '../contacts/contacts.service.ts';
-import { sendEmailToContact } from '../email/contact-email.service.ts';
-import { findTemplate } from '../email/email-templates.repository.ts';
+import { createContact } from '../contacts/public.ts';
+import { findTemplate, sendEmailToContact } from '../email/public.ts';
 
 const approved = { config: { access: 'approved' as const } };
 
 /**
  * The browser dialer's Add New Contact (spec part 2 §2.7, §5.2): a phone-only or e-mail-only contact is allowed
- * (DECISIONS.md "Contacts without an e-mail"); it is stored synced and joins the default queue like any other.
+ * (decision 000 "Contacts without an e-mail"); it is stored synced and joins the default queue like any other.
  * With send-e-mail on, the chosen template goes out (or to the outbox) in the same transaction: if the mail server
  * refuses, nothing is saved and the answer says why, so the user can fix it and try again.
  */

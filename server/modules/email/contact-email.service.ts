@@ -4,10 +4,10 @@ import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { MailDeliveryError } from '../../mail/smtp-sender.ts';
 import type { AppContext } from '../../app-context.ts';
-import { findContact } from '../contacts/contacts.repository.ts';
+import { findContact } from '../contacts/public.ts';
 import { findSmtpSettings } from './email-configuration.repository.ts';
 import { findTemplate } from './email-templates.repository.ts';
-import { insertContactEmail } from './contact-emails.repository.ts';
+import { insertContactEmail } from './contact-email.repository.ts';
 
 /**
  * Send Email to a contact (spec part 1 §2, §4, §5; issue 4). Merge fields are filled from the contact, the mail goes

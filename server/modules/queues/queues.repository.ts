@@ -1,42 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { DEFAULT_QUEUE_ID, DEFAULT_QUEUE_NAME, type QueueSummary } from '#domain/contacts/queue.schema.ts';
+import type { QueueSummary } from '#domain/contacts/queue.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
-
-/** The user's default queue 'All Synced Contacts', created when missing (spec part 1 §4 contact sync). */
-export async function ensureDefaultQueue(db: DbExecutor, userId: string): Promise<string> {
-  await db
-    .insertInto('power_dialer_queues')
-    .values({ queue_id: DEFAULT_QUEUE_ID, queue_name: DEFAULT_QUEUE_NAME, user_id: userId })
-    .onConflict((oc) => oc.columns(['user_id', 'queue_id']).doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('power_dialer_queues')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('queue_id', '=', DEFAULT_QUEUE_ID)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
- * Puts the user's synced contacts created since `since` that are missing from the default queue into it: repairs
- * an import that stopped before its queue step (the server was killed). Reads only recent contacts, by index.
- */
-export async function queueMissingSyncedContacts(
-  db: DbExecutor,
-  userId: string,
-  queueId: string,
-  since: Date,
-): Promise<number> {
-  const result = await sql`
-    insert into queue_members (queue_id, contact_id, user_id)
-    select ${queueId}, c.id, ${userId} from contacts c
-    where c.user_id = ${userId} and c.synced and c.created_at >= ${since}
-      and not exists (select 1 from queue_members m where m.queue_id = ${queueId} and m.contact_id = c.id)
-    on conflict (queue_id, contact_id) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
-}
 
 /**
  * Adds contacts to a queue in one statement; ids already there are ignored (spec part 2 §2.3). `contactIds` is a

@@ -7,8 +7,8 @@ import { AppError } from '../../errors/app-error.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { matchingIdsQuery } from '../contacts/contacts.repository.ts';
-import { addQueueMembers, ensureDefaultQueue, findQueue, findQueues } from './queues.repository.ts';
+import { ensureDefaultQueue, matchingIdsQuery } from '../contacts/public.ts';
+import { addQueueMembers, findQueue, findQueues } from './queues.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
 

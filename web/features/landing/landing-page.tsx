@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { BarChart3, PhoneCall, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
-import { Brand, ThemeToggle } from '../shell/app-shell.tsx';
+import { Brand } from '../../components/brand.tsx';
+import { ThemeToggle } from '../theme/public.ts';
 
 const FEATURES = [
   {

@@ -39,7 +39,7 @@ export function RealtimeConnection({ viewerId }: { viewerId: string | null }) {
 
 /**
  * Opens the Server-Sent Events stream while someone is signed in, and refetches the queries of each changed topic
- * (ARCHITECTURE.md realtime). EventSource reconnects by itself after a drop.
+ * (decision 005). EventSource reconnects by itself after a drop.
  */
 export function useChangeEvents(viewerId: string | null): void {
   const queryClient = useQueryClient();

@@ -3,11 +3,10 @@ import { Moon, Sun } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useTheme } from '../theme/theme-provider.tsx';
-import { NotBuiltYet } from '../placeholders/not-built-yet.tsx';
-import { EmailConfigurationCard } from '../email/components/email-configuration-card.tsx';
-import { EmailTemplatesCard } from '../email/components/email-templates-card.tsx';
-import { PhoneSettingsCard } from '../calls/components/phone-settings-card.tsx';
+import { useTheme } from '../theme/public.ts';
+import { NotBuiltYet } from '../placeholders/public.ts';
+import { EmailConfigurationCard, EmailTemplatesCard } from '../email/public.ts';
+import { PhoneSettingsCard } from '../calls/public.ts';
 
 const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
@@ -105,6 +104,27 @@ export function SettingsPage() {
                   </Button>
                 </div>
               ))}
+            </CardContent>
+          </Card>
+          <Card className="mt-4">
+            <CardHeader>
+              <CardTitle>API</CardTitle>
+              <CardDescription>
+                Script the CRM yourself: every route of this server, what it takes and what it answers,
+                generated from the checks the server runs. Requests use your signed-in session.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-2">
+              <Button variant="outline" asChild>
+                <a href="/api-docs/" target="_blank" rel="noreferrer">
+                  Open the API reference
+                </a>
+              </Button>
+              <Button variant="ghost" asChild>
+                <a href="/api/openapi.json" download="callcrm-openapi.json">
+                  Download OpenAPI document
+                </a>
+              </Button>
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,71 +1,15 @@
-import { Outlet, useNavigate } from 'react-router';
-import { ActiveCallPanel } from '../calls/components/active-call-panel.tsx';
-import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Moon, PanelLeft, Sun } from 'lucide-react';
-import { toast } from 'sonner';
-import { AUTH_MESSAGES } from '#domain/auth/auth-messages.ts';
+import { Outlet } from 'react-router';
+import { LogOut, PanelLeft } from 'lucide-react';
+import { ActiveCallPanel } from '../calls/public.ts';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from '#domain/shell/sidebar.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
-import { signOut } from '../auth/api/auth-requests.ts';
-import { sessionQueryKey, useSession } from '../auth/api/session.ts';
-import { useTheme } from '../theme/theme-provider.tsx';
+import { Brand } from '../../components/brand.tsx';
+import { useSession, useSignOut } from '../auth/public.ts';
+import { ThemeToggle } from '../theme/public.ts';
 import { AppSidebarNav } from './app-sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
-
-export function Brand() {
-  return (
-    <span className="text-lg font-bold tracking-tight">
-      <span className="text-primary">Call</span>
-      <span>CRM</span>
-    </span>
-  );
-}
-
-export function ThemeToggle() {
-  const { theme, toggleTheme } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      onClick={toggleTheme}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
-    >
-      {theme === 'dark' ? <Sun /> : <Moon />}
-    </Button>
-  );
-}
-
-export function useSignOut() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return async () => {
-    // Requests still loading would come back 401 once the session ends: cancel them first.
-    await queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-    try {
-      await signOut();
-    } catch {
-      toast.error(AUTH_MESSAGES.signOutFailure.title, {
-        description: AUTH_MESSAGES.signOutFailure.description,
-      });
-      return;
-    }
-    // Signed out first, so the guard unmounts the app's screens before their data is dropped; dropping it while
-    // they are mounted would make them refetch without a session.
-    queryClient.setQueryData(sessionQueryKey, { profile: null, reason: 'signed-out' });
-    toast.success(AUTH_MESSAGES.signOutSuccess.title, {
-      description: AUTH_MESSAGES.signOutSuccess.description,
-    });
-    await navigate('/auth', { replace: true });
-    setTimeout(
-      () => queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] }),
-      0,
-    );
-  };
-}
 
 /** The signed-in layout: sidebar (16rem, 3rem icon rail when collapsed, 18rem sheet on mobile) and header. */
 export function AppShell() {

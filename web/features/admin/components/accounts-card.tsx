@@ -23,7 +23,8 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { useAccountAction, useAccounts, type AccountAction } from '../api/admin-queries.ts';
-import { accountState, displayName, formatDate } from './format.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { accountState, displayName } from './account-display.ts';
 import { ResetLinkDialog } from './reset-link-dialog.tsx';
 
 const ACTION_DONE: Record<AccountAction, string> = {

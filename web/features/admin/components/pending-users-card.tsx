@@ -12,7 +12,8 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { useAccountAction, usePendingUsers } from '../api/admin-queries.ts';
-import { displayName, formatDate } from './format.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { displayName } from './account-display.ts';
 
 /** The pending users table with Approve and Deny (spec part 1 §2 admin, §8 admin messages). */
 export function PendingUsersCard() {

@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { formatMoment } from '../../../lib/dates.ts';
 import { useSystemOutbox } from '../api/admin-queries.ts';
 
 /** System mail that stayed here because no mail server is configured (or it failed): nothing is silently dropped. */
@@ -19,8 +20,7 @@ export function SystemOutboxCard() {
         {messages.map((m) => (
           <details key={m.id} className="rounded-md border border-border p-3 text-sm">
             <summary className="cursor-pointer">
-              <span className="font-medium">{m.subject}</span> to {m.to} ·{' '}
-              {new Date(m.createdAt).toLocaleString()}
+              <span className="font-medium">{m.subject}</span> to {m.to} · {formatMoment(m.createdAt)}
             </summary>
             <pre className="mt-2 whitespace-pre-wrap font-sans text-muted-foreground">{m.text}</pre>
           </details>

@@ -8,7 +8,7 @@ import {
   newSignupToast,
 } from '#domain/admin/new-signup-alert.ts';
 import { pendingUsersQueryOptions } from '../api/admin-queries.ts';
-import { onChangeEvent } from '../../realtime/use-change-events.ts';
+import { onChangeEvent } from '../../realtime/public.ts';
 
 /**
  * While an admin watches /admin, a new sign-up shows the 'New approval needed!' badge for 5 s and a toast for 10 s

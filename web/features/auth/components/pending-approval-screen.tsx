@@ -2,7 +2,7 @@ import { Clock } from 'lucide-react';
 import { PENDING_APPROVAL_TEXT } from '#domain/auth/auth-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useSignOut } from '../../shell/app-shell.tsx';
+import { useSignOut } from '../api/use-sign-out.ts';
 
 /** What a pending account sees everywhere (spec part 1 §2 route guard). Approval moves them on by itself. */
 export function PendingApprovalScreen({ email }: { email: string }) {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate, formatMoment } from '../../../lib/dates.ts';
 import { useContactCalling, useRemoveDoNotCall } from '../api/calls-queries.ts';
 
 const labelOf = (d: string) => DISPOSITION_LABELS[d as Disposition] ?? d;
@@ -47,7 +48,7 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
                   key={c.id}
                   className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2"
                 >
-                  <span>{new Date(c.startedAt).toLocaleString()}</span>
+                  <span>{formatMoment(c.startedAt)}</span>
                   <Badge variant="secondary">{c.status}</Badge>
                   {d && <Badge>{labelOf(d.disposition)}</Badge>}
                   <span className="ml-auto tabular-nums text-muted-foreground">
@@ -64,9 +65,9 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
                   key={d.id}
                   className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2"
                 >
-                  <span>{new Date(d.calledAt).toLocaleString()}</span>
+                  <span>{formatMoment(d.calledAt)}</span>
                   <Badge>{labelOf(d.disposition)}</Badge>
-                  {d.callbackDate && <span>Call back {new Date(d.callbackDate).toLocaleDateString()}</span>}
+                  {d.callbackDate && <span>Call back {formatDate(d.callbackDate)}</span>}
                   {d.notes && <p className="w-full whitespace-pre-wrap text-muted-foreground">{d.notes}</p>}
                 </li>
               ))}

@@ -26,7 +26,7 @@ const SIMULATOR_OUTCOMES = [
 ];
 
 /**
- * Settings → Phone (DECISIONS.md "Caller-ID numbers"): the numbers a user calls from, one of them the default.
+ * Settings → Phone (decision 000 "Caller-ID numbers"): the numbers a user calls from, one of them the default.
  * On the simulator a caller ID exists out of the box, so the first call needs no set-up.
  */
 export function PhoneSettingsCard() {

@@ -15,7 +15,7 @@ import {
   type ParsedListContactsQuery,
 } from '#domain/contacts/contact-list.schema.ts';
 import { AddToQueueResultSchema, QueueListSchema } from '#domain/contacts/queue.schema.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch, LONG_OPERATION_TIMEOUT_MS } from '../../../lib/api-client.ts';
 
 /** Every contact query lives under 'contacts', the realtime topic: a change refetches them all. */
 export const contactKeys = {
@@ -33,7 +33,7 @@ function toParams(values: Record<string, string | number | boolean | undefined>)
   return params.toString();
 }
 
-/** Contact list freshness: 5 minutes, 3 retries backing off to 30 s (DECISIONS.md "Query freshness"). */
+/** Contact list freshness: 5 minutes, 3 retries backing off to 30 s (decision 000 "Query freshness"). */
 const LIST_FRESHNESS = {
   staleTime: 5 * 60 * 1000,
   retry: 3,
@@ -118,6 +118,8 @@ export const useBulkDelete = () =>
       method: 'POST',
       body: selection,
       schema: BulkDeleteResultSchema,
+      // "Select all N matching" deletes a whole filter, up to a million contacts, in one request.
+      timeoutMs: LONG_OPERATION_TIMEOUT_MS,
     }),
   );
 
@@ -144,6 +146,7 @@ export function useAddToQueue() {
         method: 'POST',
         body: selection,
         schema: AddToQueueResultSchema,
+        timeoutMs: LONG_OPERATION_TIMEOUT_MS, // a whole filter can be added at once
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['queues'] }),
   });

@@ -13,14 +13,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useContactDetail, useDeleteContact } from '../api/contacts-queries.ts';
-import { formatLastCalled, formatShortDate } from './contact-format.ts';
+import { formatDate, formatLastCalled, formatMoment } from '../../../lib/dates.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { useMissingContactRedirect } from './use-missing-contact-redirect.ts';
-import { useExportContacts } from '../../contact-export/export-contacts.ts';
-import { ContactEmailsCard } from '../../email/components/contact-emails-card.tsx';
-import { SendEmailDialog } from '../../email/components/send-email-dialog.tsx';
-import { useCallAction } from '../../calls/use-call-action.ts';
-import { ContactCallsCard } from '../../calls/components/contact-calls-card.tsx';
+import { useExportContacts } from '../../contact-export/public.ts';
+import { ContactEmailsCard, SendEmailDialog } from '../../email/public.ts';
+import { ContactCallsCard, useCallAction } from '../../calls/public.ts';
 
 /** /contacts/{id} (spec part 1 §2): the contact, its e-mails and history, Edit, Delete, Send Email and export. */
 export function ContactDetailPage() {
@@ -134,8 +132,8 @@ export function ContactDetailPage() {
             {contact.website ?? <span className="text-muted-foreground">None</span>}
           </Detail>
           <Detail label="Last Called">{formatLastCalled(contact.lastCallDate)}</Detail>
-          <Detail label="Created">{formatShortDate(contact.createdAt)}</Detail>
-          <Detail label="Updated">{formatShortDate(contact.updatedAt)}</Detail>
+          <Detail label="Created">{formatDate(contact.createdAt)}</Detail>
+          <Detail label="Updated">{formatDate(contact.updatedAt)}</Detail>
           <Detail label="Tags">
             <div className="flex flex-wrap gap-1">
               {contact.tags.length ? (
@@ -198,9 +196,7 @@ function HistoryCard({ history }: { history: HistoryEntry[] }) {
           <ol aria-label="Contact history" className="flex flex-col gap-3">
             {history.map((entry) => (
               <li key={entry.id} className="rounded-md border border-border p-3 text-sm">
-                <p className="mb-2 text-xs text-muted-foreground">
-                  {new Date(entry.changedAt).toLocaleString()}
-                </p>
+                <p className="mb-2 text-xs text-muted-foreground">{formatMoment(entry.changedAt)}</p>
                 <ul className="flex flex-col gap-1">
                   {entry.changedFields.map((field) => (
                     <li key={field}>

@@ -33,11 +33,10 @@ import { ContactFilterBar, type FilterState } from './contact-filter-bar.tsx';
 import { ContactsTable } from './contacts-table.tsx';
 import { Pagination } from './pagination.tsx';
 import { SendToCampaignDialog } from './send-to-campaign-dialog.tsx';
-import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
-import { useExportContacts } from '../../contact-export/export-contacts.ts';
-import { SendEmailDialog } from '../../email/components/send-email-dialog.tsx';
-import { useCallAction } from '../../calls/use-call-action.ts';
-import { BulkCallDialog } from '../../calls/components/bulk-call-dialog.tsx';
+import { ImportContactsDialog } from '../../contact-import/public.ts';
+import { useExportContacts } from '../../contact-export/public.ts';
+import { SendEmailDialog } from '../../email/public.ts';
+import { BulkCallDialog, useCallAction } from '../../calls/public.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,

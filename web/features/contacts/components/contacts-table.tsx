@@ -19,7 +19,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatLastCalled } from './contact-format.ts';
+import { formatLastCalled } from '../../../lib/dates.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 type SortState = { sort: ContactSort; dir: 'asc' | 'desc' };

@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAddToQueue, useQueues } from '../api/contacts-queries.ts';
 
 /**
- * Send to Campaign (DECISIONS.md): adds the selection to a chosen call queue; contacts already there are ignored.
+ * Send to Campaign (decision 000): adds the selection to a chosen call queue; contacts already there are ignored.
  * E-mail and SMS campaigns join this list when they exist.
  */
 export function SendToCampaignDialog(props: {

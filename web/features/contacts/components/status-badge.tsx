@@ -1,7 +1,7 @@
 import type { ContactStatus } from '#domain/contacts/contact.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 
-/** One palette everywhere (DECISIONS.md): new yellow, contacted blue, active green, inactive grey. */
+/** One palette everywhere (decision 000): new yellow, contacted blue, active green, inactive grey. */
 const VARIANT = { new: 'yellow', contacted: 'blue', active: 'green', inactive: 'grey' } as const;
 
 export function StatusBadge({ status }: { status: ContactStatus }) {

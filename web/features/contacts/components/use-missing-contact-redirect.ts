@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
-/** A missing or foreign contact: the spec's error, then /contacts (DECISIONS.md: not '/'). */
+/** A missing or foreign contact: the spec's error, then /contacts (decision 000: not '/'). */
 export function useMissingContactRedirect(failed: boolean): void {
   const navigate = useNavigate();
   useEffect(() => {

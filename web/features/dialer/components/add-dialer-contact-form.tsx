@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { useEmailTemplates } from '../../email/api/email-queries.ts';
+import { useEmailTemplates } from '../../email/public.ts';
 import { useAddDialerContact } from '../api/dialer-queries.ts';
 
 const FIELDS = [

@@ -13,16 +13,22 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
-import type { CallTarget } from '../../calls/active-call.ts';
-import { useCall, useCallingSetup, useHangUp } from '../../calls/api/calls-queries.ts';
-import { placeCall } from '../../calls/api/place-call.ts';
-import { DispositionForm } from '../../calls/components/disposition-form.tsx';
+import { ImportContactsDialog } from '../../contact-import/public.ts';
+import {
+  CallSummary,
+  type CallTarget,
+  DispositionForm,
+  phone,
+  type PhoneSnapshot,
+  placeCall,
+  useCall,
+  useCallingSetup,
+  useHangUp,
+  usePhone,
+} from '../../calls/public.ts';
 import { useDialerContacts } from '../api/dialer-queries.ts';
-import { phone, usePhone, type PhoneSnapshot } from '../../calls/phone/browser-phone.ts';
 import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
 import { DialerKeypad } from './dialer-keypad.tsx';
-import { CallSummary } from '../../calls/components/call-summary.tsx';
 
 type Tab = 'dialer' | 'notes' | 'contacts' | 'disposition';
 const COMPLETED_KEY = 'dialer-completed';

@@ -9,7 +9,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 
 /**
- * Mobile QR (spec part 2 §2.4; DECISIONS.md): the address of this page as a 200×200 QR code drawn in the browser;
+ * Mobile QR (spec part 2 §2.4; decision 000): the address of this page as a 200×200 QR code drawn in the browser;
  * nothing leaves for a public QR service.
  */
 export function MobileQrDialog({

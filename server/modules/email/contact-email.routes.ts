@@ -12,8 +12,8 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { findContact } from '../contacts/contacts.repository.ts';
-import { findContactEmails, findOutbox } from './contact-emails.repository.ts';
+import { findContact } from '../contacts/public.ts';
+import { findContactEmails, findOutbox } from './contact-email.repository.ts';
 import { sendEmailToContact } from './contact-email.service.ts';
 
 const approved = { config: { access: 'approved' as const } };

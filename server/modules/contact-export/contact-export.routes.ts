@@ -5,7 +5,7 @@ import { exportFileName } from '#domain/contacts/contact-csv.ts';
 import { ContactFilterSchema, ContactTabSchema } from '#domain/contacts/contact-list.schema.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { streamContactsCsv, type ExportScope } from './contacts-export.ts';
+import { streamContactsCsv, type ExportScope } from './contact-export.ts';
 
 const approved = { config: { access: 'approved' as const } };
 

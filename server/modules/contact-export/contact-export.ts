@@ -6,8 +6,8 @@ import { CSV_BYTE_ORDER_MARK, EXPORT_COLUMNS } from '#domain/contacts/contact-cs
 import type { ContactTab, ParsedContactFilter } from '#domain/contacts/contact-list.schema.ts';
 import { withActorClient } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
-import { applyContactFilters } from '../contacts/contact-filters.ts';
-import { inlineParameters } from '../contacts/contacts.repository.ts';
+import { applyContactFilters } from '../contacts/public.ts';
+import { inlineParameters } from '../../db/inline-parameters.ts';
 
 export type ExportScope =
   | { kind: 'all' }

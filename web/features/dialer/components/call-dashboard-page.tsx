@@ -15,11 +15,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { ImportContactsDialog } from '../../contact-import/components/import-contacts-dialog.tsx';
-import { useCallingSetup, useDayLog, useResetCallSystem } from '../api/calls-queries.ts';
-import { useCallAction } from '../use-call-action.ts';
-import { BrowserDialerModal } from '../../dialer/components/browser-dialer-modal.tsx';
+import { ImportContactsDialog } from '../../contact-import/public.ts';
+import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
+import { BrowserDialerModal } from './browser-dialer-modal.tsx';
 import { MobileQrDialog } from './mobile-qr-dialog.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 const dayInput = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -28,7 +28,7 @@ const mmddyyyy = (d: Date) =>
 
 /**
  * /power-dialer, the call dashboard (spec part 2 §2.4): the Power Dialer and Browser Dialer cards, callbacks that
- * are due, and the Call Logs Dashboard for a day of the browser's (DECISIONS.md day boundaries) with its four cards
+ * are due, and the Call Logs Dashboard for a day of the browser's (decision 000 day boundaries) with its four cards
  * and the Call History, refreshed every 60 s and on every change.
  */
 export function CallDashboardPage() {
@@ -270,7 +270,7 @@ function DueCallbacks({ onCall }: { onCall: (c: z.infer<typeof DueCallbackSchema
               <Link to={`/contacts/${c.contactId}`} className="font-medium hover:underline">
                 {c.contactName}
               </Link>
-              <span className="text-muted-foreground">{new Date(c.callbackDate).toLocaleDateString()}</span>
+              <span className="text-muted-foreground">{formatDate(c.callbackDate)}</span>
               {c.notes && <span className="text-muted-foreground">{c.notes}</span>}
               <Button size="sm" className="ml-auto" disabled={!c.phone} onClick={() => onCall(c)}>
                 <PhoneCall /> Call back

@@ -1,11 +1,5 @@
-import { format } from 'date-fns';
+/* How an account is named and labelled on the admin screens. */
 import type { Profile } from '#domain/profiles/profile.schema.ts';
-
-/** Forms and tables show dates as MM/dd/yyyy (spec part 1 §9). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Invalid date' : format(date, 'MM/dd/yyyy');
-}
 
 export function displayName(p: Pick<Profile, 'firstName' | 'lastName'>): string {
   return `${p.firstName} ${p.lastName}`.trim() || '—';

@@ -1,0 +1,157 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { startBenchServer } from './bench-server.ts';
+import type { BenchResult } from './session-check.bench.ts';
+
+const TARGET_KB = 150;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+type Load = { scripts: number; transferred: number; decoded: number };
+
+/** Every script the page fetched from navigation until the screen is up and the network is quiet. */
+async function scriptsLoaded(
+  page: Page,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<Load> {
+  const responses: Promise<{ transferred: number; decoded: number }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    responses.push(
+      (async () => ({
+        transferred: (await response.request().sizes()).responseBodySize,
+        decoded: (await response.body()).length,
+      }))(),
+    );
+  });
+  await page.goto(url);
+  await ready(page).catch(async (error: unknown) => {
+    await page.screenshot({ path: '/tmp/first-load-failure.png' });
+    throw error;
+  });
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(responses);
+  return {
+    scripts: sizes.length,
+    transferred: sizes.reduce((sum, s) => sum + s.transferred, 0),
+    decoded: sizes.reduce((sum, s) => sum + s.decoded, 0),
+  };
+}
+
+/** The least any React app routed like ours ships: React, ReactDOM and React Router, minified and brotli'd. */
+async function frameworkFloor(): Promise<number> {
+  const result = await build({
+    stdin: {
+      contents:
+        "import { createRoot } from 'react-dom/client'; import { createBrowserRouter, RouterProvider } from 'react-router';" +
+        'export { createRoot, createBrowserRouter, RouterProvider };',
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.contents;
+  return brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+/**
+ * The first load (issue 14 item 5): the JavaScript a browser with an empty cache downloads for one screen, as
+ * transferred over HTTP from the running server (compressed) and once decoded, for the screens a person opens first.
+ */
+export async function benchFirstLoad(ownerUrl: string): Promise<BenchResult> {
+  const { app, base } = await startBenchServer(ownerUrl);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ email: 'first-load@example.com', password: 'bench password 123', name: '' }),
+    });
+    const cookies = signUp.headers.getSetCookie().map((c) => {
+      const [name = '', ...rest] = c.split(';')[0]!.split('=');
+      return { name, value: rest.join('='), url: base };
+    });
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    for (let i = 0; i < 30; i++) {
+      const created = await fetch(`${base}/api/contacts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+        body: JSON.stringify({
+          firstName: `Person${i}`,
+          lastName: 'Example',
+          email: `person${i}@example.com`,
+          phone: `(555) 010-${1000 + i}`,
+        }),
+      });
+      if (created.status !== 201)
+        throw new Error(`contact not created: ${created.status} ${await created.text()}`);
+    }
+    const floor = await frameworkFloor();
+
+    const screens: {
+      label: string;
+      path: string;
+      signedIn: boolean;
+      ready: (page: Page) => Promise<unknown>;
+    }[] = [
+      {
+        label: 'Landing page `/` (a new visitor)',
+        path: '/',
+        signedIn: false,
+        ready: (p) => p.getByRole('link', { name: 'Get Started' }).waitFor(),
+      },
+      {
+        label: 'Sign in `/auth`',
+        path: '/auth',
+        signedIn: false,
+        ready: (p) => p.getByLabel('Email').first().waitFor(),
+      },
+      {
+        label: 'Contacts `/contacts` (signed in)',
+        path: '/contacts',
+        signedIn: true,
+        ready: (p) => p.getByRole('table', { name: 'Contacts' }).waitFor(),
+      },
+      {
+        label: 'Power dialer `/power-dialer` (signed in)',
+        path: '/power-dialer',
+        signedIn: true,
+        ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor(),
+      },
+    ];
+    const rows: string[] = [];
+    let firstRoute = 0;
+    for (const screen of screens) {
+      const context = await browser.newContext();
+      if (screen.signedIn) await context.addCookies(cookies);
+      const load = await scriptsLoaded(await context.newPage(), `${base}${screen.path}`, screen.ready);
+      await context.close();
+      if (screen.path === '/') firstRoute = load.transferred;
+      rows.push(
+        `| ${screen.label} | ${load.scripts} | ${kb(load.transferred)} | ${kb(load.decoded)} | ${kb(floor)} | ${(load.transferred / floor).toFixed(1)}× | ${load.transferred / 1024 <= TARGET_KB ? 'yes' : 'no'} |`,
+      );
+    }
+    rows.push(
+      '',
+      `Transferred: the bytes of JavaScript as sent (brotli, chosen by Chromium's Accept-Encoding), empty cache, until the screen is up and the network is idle. Decoded: the same files uncompressed. Floor: React, ReactDOM and React Router alone, minified and brotli'd at quality 11, the least any app built like this one ships.`,
+      `Before this change every screen downloaded one 825 KB chunk, uncompressed. The first route now transfers ${kb(firstRoute)} KB (target ≤ ${TARGET_KB} KB: ${firstRoute / 1024 <= TARGET_KB ? 'met' : '**not met**'}).`,
+    );
+    return {
+      name: 'First load: JavaScript per screen',
+      dataSize:
+        'the production build (`vite build`) served by the server; one signed-in account with 30 contacts',
+      header: '| screen | scripts | transferred KB | decoded KB | floor KB | ratio | ≤ 150 KB |',
+      rows,
+    };
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}

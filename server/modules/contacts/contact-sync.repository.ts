@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { DEFAULT_QUEUE_ID, DEFAULT_QUEUE_NAME } from '#domain/contacts/queue.schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+
+/*
+ * Contact sync (spec part 1 §4): a synced contact is a member of its owner's default call queue, 'All Synced
+ * Contacts', from the moment it is saved. The default queue is where syncing lands, so it is kept here, by the
+ * contacts module; the queues module manages every other queue.
+ */
+
+/** The user's default queue 'All Synced Contacts', created when missing (spec part 1 §4 contact sync). */
+export async function ensureDefaultQueue(db: DbExecutor, userId: string): Promise<string> {
+  await db
+    .insertInto('power_dialer_queues')
+    .values({ queue_id: DEFAULT_QUEUE_ID, queue_name: DEFAULT_QUEUE_NAME, user_id: userId })
+    .onConflict((oc) => oc.columns(['user_id', 'queue_id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('power_dialer_queues')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('queue_id', '=', DEFAULT_QUEUE_ID)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Puts the user's synced contacts created since `since` that are missing from the default queue into it: repairs
+ * an import that stopped before its queue step (the server was killed). Reads only recent contacts, by index.
+ */
+export async function queueMissingSyncedContacts(
+  db: DbExecutor,
+  userId: string,
+  queueId: string,
+  since: Date,
+): Promise<number> {
+  const result = await sql`
+    insert into queue_members (queue_id, contact_id, user_id)
+    select ${queueId}, c.id, ${userId} from contacts c
+    where c.user_id = ${userId} and c.synced and c.created_at >= ${since}
+      and not exists (select 1 from queue_members m where m.queue_id = ${queueId} and m.contact_id = c.id)
+    on conflict (queue_id, contact_id) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Puts newly synced contacts in the user's default queue (created when missing); ids already there are ignored. */
+export async function joinDefaultQueue(
+  db: DbExecutor,
+  userId: string,
+  contactIds: readonly string[],
+): Promise<void> {
+  const queueId = await ensureDefaultQueue(db, userId);
+  await sql`
+    insert into queue_members (queue_id, contact_id, user_id)
+    select ${queueId}, c.id, ${userId} from contacts c
+    where c.user_id = ${userId} and c.id = any(${[...contactIds]}::uuid[])
+    on conflict (queue_id, contact_id) do nothing`.execute(db);
+}

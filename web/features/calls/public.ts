@@ -1,0 +1,12 @@
+/** Calling as the other features use it: placing and following a call, the browser phone, the call panel, dispositions, bulk calls, a contact's calls, the phone settings. Other features import this file, never the feature's other files (decision 013). */
+export { type CallTarget } from './active-call.ts';
+export { useCall, useCallingSetup, useDayLog, useHangUp, useResetCallSystem } from './api/calls-queries.ts';
+export { placeCall } from './api/place-call.ts';
+export { ActiveCallPanel } from './components/active-call-panel.tsx';
+export { BulkCallDialog } from './components/bulk-call-dialog.tsx';
+export { CallSummary } from './components/call-summary.tsx';
+export { ContactCallsCard } from './components/contact-calls-card.tsx';
+export { DispositionForm } from './components/disposition-form.tsx';
+export { PhoneSettingsCard } from './components/phone-settings-card.tsx';
+export { phone, usePhone, type PhoneSnapshot } from './phone/browser-phone.ts';
+export { useCallAction } from './use-call-action.ts';

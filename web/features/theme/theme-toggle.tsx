@@ -1,0 +1,20 @@
+import { Moon, Sun } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { useTheme } from './theme-provider.tsx';
+
+/** The header's light/dark switch; the choice is remembered by the theme provider. */
+export function ThemeToggle() {
+  const { theme, toggleTheme } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={toggleTheme}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
+      {theme === 'dark' ? <Sun /> : <Moon />}
+    </Button>
+  );
+}
