@@ -17,14 +17,17 @@ export const HISTORY_FIELDS = [
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 type Value = string | string[] | null | undefined;
 
-export function diffContact(
-  previous: Partial<Record<HistoryField, Value>>,
-  next: Partial<Record<HistoryField, Value>>,
-): {
+/** What one update changed: the history entry it writes. */
+export type ContactDiff = {
   changedFields: HistoryField[];
   previousValues: Record<string, Value>;
   newValues: Record<string, Value>;
-} | null {
+};
+
+export function diffContact(
+  previous: Partial<Record<HistoryField, Value>>,
+  next: Partial<Record<HistoryField, Value>>,
+): ContactDiff | null {
   const changedFields: HistoryField[] = [];
   const previousValues: Record<string, Value> = {};
   const newValues: Record<string, Value> = {};

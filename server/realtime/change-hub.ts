@@ -1,5 +1,6 @@
 import { ChangeEventSchema, isChangeVisibleTo, type ChangeEvent } from '#domain/realtime/change-event.ts';
 import type { InstanceConnection } from '../instance/instance-connection.ts';
+import { CHANGES_CHANNEL } from './announce-change.ts';
 
 export type ChangeListener = {
   viewer: () => { userId: string; isAdmin: boolean } | null;
@@ -22,7 +23,7 @@ export type ChangeHub = {
 
 export function createChangeHub(connection: InstanceConnection): ChangeHub {
   const listeners = new Set<ChangeListener>();
-  connection.listen('app_changes', (payload) => {
+  connection.listen(CHANGES_CHANNEL, (payload) => {
     let parsed: ReturnType<typeof ChangeEventSchema.safeParse>;
     try {
       parsed = ChangeEventSchema.safeParse(JSON.parse(payload ?? 'null'));

@@ -19,6 +19,7 @@ import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { resetLinkCapture } from '../auth/public.ts';
 import { findAccounts, findPendingProfiles, findSystemOutbox, getAdminStats } from './admin.repository.ts';
+import { findProfile } from '../profiles/public.ts';
 import { applyAdminAction, type AdminAction } from './admin.service.ts';
 import { readDiagnostics } from './diagnostics.repository.ts';
 
@@ -87,11 +88,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     { ...admin, schema: { params: UserIdParamsSchema, response: { 200: ResetLinkResponseSchema } } },
     async (request) => {
       const target = await asAdmin(viewerOf(request).userId, (trx) =>
-        trx
-          .selectFrom('user_profiles')
-          .select(['email', 'role'])
-          .where('id', '=', request.params.userId)
-          .executeTakeFirst(),
+        findProfile(trx, request.params.userId),
       );
       if (!target) throw new AppError('NOT_FOUND', 'User not found.');
       const capture = { token: null as string | null };

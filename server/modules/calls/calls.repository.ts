@@ -8,6 +8,7 @@ import {
   type TelephonyProviderName,
 } from '#domain/calls/call-status.ts';
 import type { DbExecutor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 const CALL_COLUMNS = [
   'id',
@@ -62,6 +63,13 @@ export async function findCall(db: DbExecutor, userId: string, id: string): Prom
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? toCall(row) : undefined;
+}
+
+/** The user's call, or NOT_FOUND 'Call not found'. */
+export async function getCall(db: DbExecutor, userId: string, id: string): Promise<Call> {
+  const call = await findCall(db, userId, id);
+  if (!call) throw new AppError('NOT_FOUND', 'Call not found');
+  return call;
 }
 
 export async function findCallByRequestId(db: DbExecutor, userId: string, requestId: string) {
@@ -400,6 +408,40 @@ export const toDisposition = (r: {
   calledAt: r.called_at.toISOString(),
   callDurationSeconds: r.call_duration,
 });
+
+/** A saved disposition; qualified marks it is_qualified (the Qualified Leads tab reads that flag). */
+export async function insertDisposition(
+  db: DbExecutor,
+  userId: string,
+  d: {
+    contactId: string;
+    callId: string | null;
+    disposition: string;
+    notes: string | null;
+    qualification: string;
+    callbackDate: Date | null;
+    callDurationSeconds: number | null;
+    calledAt: Date;
+  },
+): Promise<DispositionRecord> {
+  const row = await db
+    .insertInto('call_dispositions')
+    .values({
+      user_id: userId,
+      contact_id: d.contactId,
+      call_id: d.callId,
+      disposition: d.disposition,
+      notes: d.notes,
+      is_qualified: d.disposition === 'qualified',
+      qualification: d.qualification,
+      callback_date: d.callbackDate,
+      call_duration: d.callDurationSeconds,
+      called_at: d.calledAt,
+    })
+    .returning(DISPOSITION_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toDisposition(row);
+}
 
 export async function findContactCalling(db: DbExecutor, userId: string, contactId: string) {
   const calls = await db

@@ -23,7 +23,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
-import { findContact } from '../contacts/public.ts';
+import { findContact, getContact } from '../contacts/public.ts';
 import { addCheckedCallerId } from './caller-ids.service.ts';
 import {
   deleteCallerId,
@@ -32,7 +32,7 @@ import {
   makeDefaultCallerId,
 } from './caller-ids.repository.ts';
 import {
-  findCall,
+  getCall,
   findContactCalling,
   findDay,
   findDueCallbacks,
@@ -67,8 +67,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     { ...approved, schema: { params: IdParams, response: { 200: CallResponseSchema } } },
     async (request) => {
       const userId = viewerOf(request).userId;
-      const call = await asUser(userId, (trx) => findCall(trx, userId, request.params.id));
-      if (!call) throw new AppError('NOT_FOUND', 'Call not found');
+      const call = await asUser(userId, (trx) => getCall(trx, userId, request.params.id));
       return { call };
     },
   );
@@ -235,8 +234,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (request) => {
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
-        const contact = await findContact(trx, userId, request.params.id);
-        if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+        const contact = await getContact(trx, userId, request.params.id);
         const number = normalizePhone(contact.phone);
         return {
           ...(await findContactCalling(trx, userId, contact.id)),

@@ -5,7 +5,7 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
-import { findContact } from '../contacts/public.ts';
+import { getContact } from '../contacts/public.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
 import { isInstanceAlive } from '../../instance/instances.repository.ts';
@@ -69,8 +69,7 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     if (existing) return { existing };
     let to = input.to ?? '';
     if (input.contactId) {
-      const contact = await findContact(trx, userId, input.contactId);
-      if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+      const contact = await getContact(trx, userId, input.contactId);
       if (!contact.phone || !normalizePhone(contact.phone))
         throw new AppError('VALIDATION_FAILED', 'Contact does not have a valid phone number');
       to = contact.phone;

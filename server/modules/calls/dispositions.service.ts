@@ -2,8 +2,8 @@ import type { DispositionRecord, SaveDispositionRequest } from '#domain/calls/ca
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { findContact } from '../contacts/public.ts';
-import { DISPOSITION_COLUMNS, findCall, toDisposition } from './calls.repository.ts';
+import { getContact } from '../contacts/public.ts';
+import { getCall, insertDisposition } from './calls.repository.ts';
 import { addDoNotCall } from './do-not-call.repository.ts';
 
 export const MISSING_DISPOSITION_INFO = 'Missing required information to save disposition';
@@ -20,35 +20,27 @@ export async function saveDisposition(
   input: SaveDispositionRequest & { qualification: string },
   now: Date,
 ): Promise<DispositionRecord> {
-  const call = input.callId ? await findCall(db, userId, input.callId) : undefined;
-  if (input.callId && !call) throw new AppError('NOT_FOUND', 'Call not found');
+  const call = input.callId ? await getCall(db, userId, input.callId) : undefined;
   const contactId = input.contactId ?? call?.contactId ?? null;
   if (!contactId) throw new AppError('VALIDATION_FAILED', MISSING_DISPOSITION_INFO);
-  const contact = await findContact(db, userId, contactId);
-  if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+  const contact = await getContact(db, userId, contactId);
   const callbackDate = input.callbackDate ? new Date(input.callbackDate) : null;
   // A day's slack: the browser's "today" may still be yesterday in UTC.
   if (callbackDate && callbackDate.getTime() < now.getTime() - 24 * 3600 * 1000)
     throw new AppError('VALIDATION_FAILED', 'The callback date cannot be in the past');
   if (input.disposition === 'call-back' && !callbackDate)
     throw new AppError('VALIDATION_FAILED', 'Choose a callback date');
-  const row = await db
-    .insertInto('call_dispositions')
-    .values({
-      user_id: userId,
-      contact_id: contactId,
-      call_id: call?.id ?? null,
-      disposition: input.disposition,
-      notes: input.notes || null,
-      is_qualified: input.disposition === 'qualified',
-      qualification: input.qualification,
-      callback_date: callbackDate,
-      call_duration: input.callDurationSeconds ?? call?.durationSeconds ?? null,
-      called_at: call ? new Date(call.startedAt) : now,
-    })
-    .returning(DISPOSITION_COLUMNS)
-    .executeTakeFirstOrThrow();
+  const disposition = await insertDisposition(db, userId, {
+    contactId,
+    callId: call?.id ?? null,
+    disposition: input.disposition,
+    notes: input.notes || null,
+    qualification: input.qualification,
+    callbackDate,
+    callDurationSeconds: input.callDurationSeconds ?? call?.durationSeconds ?? null,
+    calledAt: call ? new Date(call.startedAt) : now,
+  });
   const number = normalizePhone(contact.phone);
   if (input.disposition === 'do-not-call' && number) await addDoNotCall(db, userId, number);
-  return toDisposition(row);
+  return disposition;
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sql } from 'kysely';
 import { isOwnExportHeader } from '#domain/contacts/contact-csv.ts';
 import {
   IMPORT_MESSAGES,
@@ -21,7 +20,8 @@ import type { AppContext } from '../../app-context.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
 import { createBatchSaver, toCopyLine, type CopyLine } from './batch-saver.ts';
 import { finishImport, hasRunningImport, lockUserImports, startImport } from './import-records.repository.ts';
-import { ensureDefaultQueue } from '../contacts/public.ts';
+import { ensureDefaultQueue, hasAnyContact } from '../contacts/public.ts';
+import { announceChange } from '../../realtime/announce-change.ts';
 
 export const IMPORT_ALREADY_RUNNING =
   'Another import is still running for your account. Wait for it to finish, then import this file.';
@@ -71,16 +71,7 @@ export async function runImport(
   });
   const queueId = await asUser((trx) => ensureDefaultQueue(trx, job.userId));
   // Rows are matched to the contacts the account already had; in an empty account there are none to look for.
-  const matchExisting = await asUser(async (trx) =>
-    Boolean(
-      await trx
-        .selectFrom('contacts')
-        .select('id')
-        .where('user_id', '=', job.userId)
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-  );
+  const matchExisting = await asUser((trx) => hasAnyContact(trx, job.userId));
   const now = ctx.clock();
   const timings: Record<string, number> = {};
   const saver = createBatchSaver(
@@ -263,8 +254,7 @@ async function readRows(
 
 /** The one change notice of an import (per-statement notices were held back while it saved). */
 async function notifyContactsChanged(ctx: ImportContext, userId: string): Promise<void> {
-  const payload = JSON.stringify({ topic: 'contacts', op: 'INSERT', id: '*', userId, role: null });
-  await sql`select pg_notify('app_changes', ${payload})`.execute(ctx.db);
+  await announceChange(ctx.db, { topic: 'contacts', op: 'INSERT', id: '*', userId, role: null });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import type { Contact, HistoryEntry } from '#domain/contacts/contact.schema.ts';
+import type { ContactDiff } from '#domain/contacts/contact-history.ts';
+import type { Contact, ContactStatus, HistoryEntry } from '#domain/contacts/contact.schema.ts';
+import { normalizePhone } from '#domain/contacts/phone.ts';
 import {
   CONTACTS_PAGE_SIZE,
   ESTIMATE_ONLY_ABOVE,
@@ -13,6 +15,7 @@ import type { DbExecutor } from '../../db/database.ts';
 import type { ContactsTable } from '../../db/schema.ts';
 import { withinTimeBudget } from '../../db/time-budget.ts';
 import { inlineParameters } from '../../db/inline-parameters.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { applyContactFilters } from './contact-filters.ts';
 import { decodeCursor, encodeCursor, SORT_COLUMN } from './contact-cursor.ts';
 
@@ -98,7 +101,15 @@ export async function findContact(db: DbExecutor, userId: string, id: string): P
   return row ? toContact(row) : undefined;
 }
 
-export async function lockContact(db: DbExecutor, userId: string, id: string): Promise<Contact | undefined> {
+/** The user's contact, or NOT_FOUND 'Contact not found' (another user's contact is not found either). */
+export async function getContact(db: DbExecutor, userId: string, id: string): Promise<Contact> {
+  const contact = await findContact(db, userId, id);
+  if (!contact) throw contactNotFound();
+  return contact;
+}
+
+/** getContact, with the row locked until the transaction ends (an update reads, compares and writes it). */
+export async function lockContact(db: DbExecutor, userId: string, id: string): Promise<Contact> {
   const row = await db
     .selectFrom('contacts')
     .select(CONTACT_COLUMNS)
@@ -106,8 +117,11 @@ export async function lockContact(db: DbExecutor, userId: string, id: string): P
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row ? toContact(row) : undefined;
+  if (!row) throw contactNotFound();
+  return toContact(row);
 }
+
+export const contactNotFound = () => new AppError('NOT_FOUND', 'Contact not found');
 
 export async function findHistory(db: DbExecutor, contactId: string): Promise<HistoryEntry[]> {
   const rows = await db
@@ -258,4 +272,136 @@ export function matchingIdsQuery(
   now: Date,
 ) {
   return applyContactFilters(db.selectFrom('contacts').select('contacts.id'), userId, filter, tab, now);
+}
+
+/** The editable fields of a contact, as the service hands them to the repository. */
+export type ContactFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  website: string | null;
+  title: string | null;
+  notes: string | null;
+  status: ContactStatus;
+  tags: string[];
+};
+
+/** A new contact of the user, stored synced; its id. */
+export async function insertContact(
+  trx: DbExecutor,
+  userId: string,
+  fields: ContactFields & { isColdLead?: boolean },
+  now: Date,
+): Promise<string> {
+  const inserted = await trx
+    .insertInto('contacts')
+    .values({
+      user_id: userId,
+      first_name: fields.firstName,
+      last_name: fields.lastName,
+      email: fields.email,
+      phone: fields.phone,
+      phone_e164: normalizePhone(fields.phone),
+      company: fields.company,
+      website: fields.website,
+      title: fields.title,
+      notes: fields.notes,
+      status: fields.status,
+      tags: fields.tags,
+      is_cold_lead: fields.isColdLead ?? false,
+      synced: true,
+      last_synced_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Writes the fields given (others untouched); the phone's normalised form follows the phone. */
+export async function writeContactChanges(
+  trx: DbExecutor,
+  userId: string,
+  id: string,
+  changes: Partial<ContactFields>,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('contacts')
+    .set({
+      ...(changes.firstName !== undefined && { first_name: changes.firstName }),
+      ...(changes.lastName !== undefined && { last_name: changes.lastName }),
+      ...(changes.email !== undefined && { email: changes.email }),
+      ...(changes.phone !== undefined && { phone: changes.phone, phone_e164: normalizePhone(changes.phone) }),
+      ...(changes.company !== undefined && { company: changes.company }),
+      ...(changes.website !== undefined && { website: changes.website }),
+      ...(changes.title !== undefined && { title: changes.title }),
+      ...(changes.notes !== undefined && { notes: changes.notes }),
+      ...(changes.status !== undefined && { status: changes.status }),
+      ...(changes.tags !== undefined && { tags: changes.tags }),
+      updated_at: now,
+    })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** One history entry: the fields that changed, with their old and new values. */
+export async function recordHistory(
+  trx: DbExecutor,
+  userId: string,
+  id: string,
+  diff: ContactDiff,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('contact_history')
+    .values({
+      contact_id: id,
+      user_id: userId,
+      changed_fields: diff.changedFields,
+      previous_values: JSON.stringify(diff.previousValues),
+      new_values: JSON.stringify(diff.newValues),
+      changed_at: now,
+    })
+    .execute();
+}
+
+/** Deletes the user's contact; whether there was one. */
+export async function deleteContactRow(trx: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('contacts')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Deletes the user's contacts among `ids` (a list, or the ids a filter matches); how many went. */
+export async function deleteContacts(
+  trx: DbExecutor,
+  userId: string,
+  ids: readonly string[] | ReturnType<typeof matchingIdsQuery>,
+): Promise<number> {
+  const list = Array.isArray(ids) ? (ids as readonly string[]) : null;
+  const result = await trx
+    .deleteFrom('contacts')
+    .where('user_id', '=', userId)
+    .where('id', 'in', list ? [...list] : (ids as ReturnType<typeof matchingIdsQuery>))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Whether the user has any contact at all (an import into an empty account has nothing to match against). */
+export async function hasAnyContact(db: DbExecutor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
 }

@@ -18,16 +18,16 @@ import {
   ContactTabSchema,
   ListContactsQuerySchema,
 } from '#domain/contacts/contact-list.schema.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import {
   countContacts,
-  findContact,
+  getContact,
   findContactsPage,
   findHistory,
   findTags,
+  deleteContacts,
   matchingIdsQuery,
 } from './contacts.repository.ts';
 import { createColdLead, createContact, deleteContact, updateContact } from './contacts.service.ts';
@@ -86,8 +86,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     (request) => {
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
-        const contact = await findContact(trx, userId, request.params.id);
-        if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+        const contact = await getContact(trx, userId, request.params.id);
         return { contact, history: await findHistory(trx, contact.id) };
       });
     },
@@ -150,17 +149,15 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const userId = viewerOf(request).userId;
       const body = request.body;
-      const deleted = await asUser(userId, async (trx) => {
-        let query = trx.deleteFrom('contacts').where('user_id', '=', userId);
-        if ('ids' in body) query = query.where('id', 'in', body.ids);
-        else
-          query = query.where(
-            'id',
-            'in',
-            matchingIdsQuery(trx, userId, body.allMatching, body.allMatching.tab, ctx.clock()),
-          );
-        return Number((await query.executeTakeFirst()).numDeletedRows);
-      });
+      const deleted = await asUser(userId, (trx) =>
+        deleteContacts(
+          trx,
+          userId,
+          'ids' in body
+            ? body.ids
+            : matchingIdsQuery(trx, userId, body.allMatching, body.allMatching.tab, ctx.clock()),
+        ),
+      );
       return { deleted };
     },
   );

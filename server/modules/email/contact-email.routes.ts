@@ -9,10 +9,9 @@ import {
   SendEmailResultSchema,
 } from '#domain/email/email.schema.ts';
 import { withActor } from '../../db/database.ts';
-import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { findContact } from '../contacts/public.ts';
+import { getContact } from '../contacts/public.ts';
 import { findContactEmails, findOutbox } from './contact-email.repository.ts';
 import { sendEmailToContact } from './contact-email.service.ts';
 
@@ -66,8 +65,7 @@ export function registerContactEmailRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
-        if (!(await findContact(trx, userId, request.params.id)))
-          throw new AppError('NOT_FOUND', 'Contact not found');
+        await getContact(trx, userId, request.params.id);
         return { emails: await findContactEmails(trx, userId, request.params.id) };
       });
     },

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { MailDeliveryError } from '../../mail/smtp-sender.ts';
 import type { AppContext } from '../../app-context.ts';
-import { findContact } from '../contacts/public.ts';
+import { getContact } from '../contacts/public.ts';
 import { findSmtpSettings } from './email-configuration.repository.ts';
 import { findTemplate } from './email-templates.repository.ts';
 import { insertContactEmail } from './contact-email.repository.ts';
@@ -27,8 +27,7 @@ export async function sendEmailToContact(
     templateId: string | null;
   },
 ): Promise<ContactEmail> {
-  const contact = await findContact(trx, input.userId, input.contactId);
-  if (!contact) throw new AppError('NOT_FOUND', 'Contact not found');
+  const contact = await getContact(trx, input.userId, input.contactId);
   if (!isSendableAddress(contact.email))
     throw new AppError('VALIDATION_FAILED', 'This contact has no e-mail address to send to.');
   if (input.templateId && !(await findTemplate(trx, input.userId, input.templateId)))

@@ -1,21 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Download, PhoneCall, RefreshCw, Trash2, Send } from 'lucide-react';
-import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import {
   CONTACT_TAB_LABELS,
   ContactTabSchema,
   formatCount,
   hasActiveFilter,
-  nextSort,
-  SEARCH_DEBOUNCE_MS,
   type ContactListItem,
-  type ContactSort,
-  type ContactTab,
 } from '#domain/contacts/contact-list.schema.ts';
-import { pageTotal, requestForPage, type PageRequest } from '#domain/contacts/contact-paging.ts';
+import { pageTotal, requestForPage } from '#domain/contacts/contact-paging.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -29,7 +24,8 @@ import {
   useDeleteContact,
 } from '../api/contacts-queries.ts';
 import { AddColdLeadDialog } from './add-cold-lead-dialog.tsx';
-import { ContactFilterBar, type FilterState } from './contact-filter-bar.tsx';
+import { ContactFilterBar } from './contact-filter-bar.tsx';
+import { useContactListState } from './use-contact-list-state.ts';
 import { ContactsTable } from './contacts-table.tsx';
 import { Pagination } from './pagination.tsx';
 import { SendToCampaignDialog } from './send-to-campaign-dialog.tsx';
@@ -44,39 +40,18 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 
-const NO_FILTERS: FilterState = { status: 'all', tag: '', lastCalled: 'all', coldOnly: false };
-
 /** /contacts (spec part 1 §2): tabs with counts, filters, search, sort, pages of 100, selection and bulk actions. */
 export function ContactListPage() {
-  const [tab, setTab] = useState<ContactTab>('all');
-  const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ sort: ContactSort; dir: 'asc' | 'desc' }>({
-    sort: 'createdAt',
-    dir: 'desc',
-  });
-  const [pageRequest, setPageRequest] = useState<PageRequest>({ page: 1 });
-  const setFirstPage = () => setPageRequest({ page: 1 });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
+  const state = useContactListState();
+  const { tab, filters, searchInput, search, sort, selected, allMatching, filter, selection } = state;
   const [dialog, setDialog] = useState<'bulk-delete' | 'campaign' | 'bulk-call' | null>(null);
   const [rowToDelete, setRowToDelete] = useState<ContactListItem | null>(null);
   const [rowToEmail, setRowToEmail] = useState<ContactListItem | null>(null);
   const { exportContacts, exporting } = useExportContacts();
   const callContact = useCallAction();
-  const debounce = useRef<number | undefined>(undefined);
   const queryClient = useQueryClient();
 
-  const filter = {
-    search: search || undefined,
-    status: filters.status,
-    tag: filters.tag || undefined,
-    lastCalled: filters.lastCalled,
-    coldOnly: filters.coldOnly,
-  };
-  const listQuery = { ...filter, tab, sort: sort.sort, dir: sort.dir, ...pageRequest };
-  const contacts = useContactsPage(listQuery);
+  const contacts = useContactsPage(state.listQuery);
   const counts = useContactCounts(filter);
   const tags = useContactTags();
   const bulkDelete = useBulkDelete();
@@ -88,45 +63,14 @@ export function ContactListPage() {
   const page = data?.page ?? 1;
   const pages = data ? pageTotal(total, data) : 1;
   const selectedCount = allMatching ? (total?.count ?? 0) : selected.size;
-  const selection: BulkSelection = allMatching ? { allMatching: { ...filter, tab } } : { ids: [...selected] };
 
   useEffect(() => {
     if (contacts.isError)
       toast.error('Error loading contacts', { description: 'Could not load contacts. Please try again.' });
   }, [contacts.isError, contacts.errorUpdatedAt]);
 
-  const clearSelection = () => {
-    setSelected(new Set());
-    setAllMatching(false);
-  };
-  /** Filter changes merge into the current filter and start again at page 1. */
-  const changeFilters = (change: Partial<FilterState>) => {
-    setFilters((f) => ({ ...f, ...change }));
-    setFirstPage();
-    clearSelection();
-  };
-  const commitSearch = (value: string) => {
-    window.clearTimeout(debounce.current);
-    setSearch(value.trim());
-    setFirstPage();
-    clearSelection();
-  };
-  const handleSearchInput = (value: string) => {
-    setSearchInput(value);
-    window.clearTimeout(debounce.current);
-    debounce.current = window.setTimeout(() => commitSearch(value), SEARCH_DEBOUNCE_MS);
-  };
-  const handleToggle = (id: string) => {
-    const next = new Set(allMatching ? (data?.contacts.map((c) => c.id) ?? []) : selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setAllMatching(false);
-    setSelected(next);
-  };
-  const handleTogglePage = (checked: boolean) => {
-    setAllMatching(false);
-    setSelected(checked ? new Set(data?.contacts.map((c) => c.id)) : new Set());
-  };
+  const { clearSelection } = state;
+  const rowsOnScreen = data?.contacts.map((c) => c.id) ?? [];
 
   const handleBulkDelete = () =>
     bulkDelete.mutate(selection, {
@@ -144,7 +88,7 @@ export function ContactListPage() {
         toast.success('Contact deleted', {
           description: `${rowToDelete.firstName} ${rowToDelete.lastName} was deleted.`,
         });
-        setSelected((current) => new Set([...current].filter((id) => id !== rowToDelete.id)));
+        state.forget(rowToDelete.id);
         setRowToDelete(null);
       },
       onError: () => toast.error('Error', { description: 'Could not delete contact. Please try again.' }),
@@ -156,17 +100,13 @@ export function ContactListPage() {
     <div className="flex flex-col gap-4">
       <ContactFilterBar
         searchInput={searchInput}
-        onSearchInput={handleSearchInput}
-        onSearchSubmit={() => commitSearch(searchInput)}
+        onSearchInput={state.typeSearch}
+        onSearchSubmit={state.submitSearch}
         filters={filters}
-        onChange={changeFilters}
+        onChange={state.changeFilters}
         tags={tags.data ?? []}
         showClear={active}
-        onClear={() => {
-          setSearchInput('');
-          commitSearch('');
-          changeFilters(NO_FILTERS);
-        }}
+        onClear={state.clearAll}
       />
       {selectedCount > 0 && (
         <div
@@ -180,7 +120,7 @@ export function ContactListPage() {
             total &&
             selected.size === data.contacts.length &&
             total.count > data.contacts.length && (
-              <Button variant="link" size="sm" onClick={() => setAllMatching(true)}>
+              <Button variant="link" size="sm" onClick={state.selectAllMatching}>
                 Select all {formatCount(total)} matching
               </Button>
             )}
@@ -231,13 +171,10 @@ export function ContactListPage() {
           contacts={data.contacts}
           selected={selected}
           allMatching={allMatching}
-          onToggle={handleToggle}
-          onTogglePage={handleTogglePage}
+          onToggle={(id) => state.toggle(id, rowsOnScreen)}
+          onTogglePage={(checked) => state.togglePage(checked, rowsOnScreen)}
           sort={sort}
-          onSort={(column) => {
-            setSort(nextSort(sort, column));
-            setFirstPage();
-          }}
+          onSort={state.sortBy}
           onDelete={setRowToDelete}
           onEmail={setRowToEmail}
           onCall={(c) =>
@@ -269,7 +206,7 @@ export function ContactListPage() {
         <Pagination
           page={page}
           pages={pages}
-          onPageChange={(target) => setPageRequest(requestForPage(target, data, pages, total))}
+          onPageChange={(target) => state.goToPage(requestForPage(target, data, pages, total))}
         />
       )}
     </div>
@@ -320,14 +257,7 @@ export function ContactListPage() {
           <AddColdLeadDialog />
         </div>
       </div>
-      <Tabs
-        value={tab}
-        onValueChange={(v) => {
-          setTab(ContactTabSchema.parse(v));
-          setFirstPage();
-          clearSelection();
-        }}
-      >
+      <Tabs value={tab} onValueChange={(v) => state.changeTab(ContactTabSchema.parse(v))}>
         <TabsList className="flex-wrap">
           {ContactTabSchema.options.map((t) => (
             <TabsTrigger key={t} value={t}>

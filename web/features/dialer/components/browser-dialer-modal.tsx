@@ -29,23 +29,15 @@ import {
 import { useDialerContacts } from '../api/dialer-queries.ts';
 import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
 import { DialerKeypad } from './dialer-keypad.tsx';
+import { useDialerWalk } from './use-dialer-walk.ts';
 
 type Tab = 'dialer' | 'notes' | 'contacts' | 'disposition';
-const COMPLETED_KEY = 'dialer-completed';
 
 const STATUS_LABEL: Record<PhoneSnapshot['status'], string> = {
   disconnected: 'Connecting…',
   ready: 'Ready',
   'on-call': 'On call',
   error: 'Phone error',
-};
-
-const readCompleted = () => {
-  try {
-    return new Set<string>(JSON.parse(sessionStorage.getItem(COMPLETED_KEY) ?? '[]') as string[]);
-  } catch {
-    return new Set<string>();
-  }
 };
 
 /**
@@ -67,7 +59,6 @@ export function BrowserDialerModal({
   const [number, setNumber] = useState('');
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
-  const [completed, setCompleted] = useState(readCompleted);
   const [chosen, setChosen] = useState<CallTarget | null>(null);
   const [active, setActive] = useState<{ call: Call; target: CallTarget } | null>(null);
   const [notes, setNotes] = useState('');
@@ -80,9 +71,8 @@ export function BrowserDialerModal({
   const hangUp = useHangUp();
   const provider = setup.data?.provider;
 
-  // Only contacts with a phone can be called (spec part 2 §5.4): they make the queue.
-  const remaining = (contacts.data?.contacts ?? []).filter((c) => c.phone && !completed.has(c.id));
-  const next = remaining[0];
+  const walk = useDialerWalk(contacts.data?.contacts);
+  const { remaining, next } = walk;
   const target: CallTarget | null =
     active?.target ??
     chosen ??
@@ -162,17 +152,13 @@ export function BrowserDialerModal({
 
   const finishContact = () => {
     const done = active?.target.contactId;
-    const nextCompleted = new Set(completed);
-    if (done) nextCompleted.add(done);
-    setCompleted(nextCompleted);
-    sessionStorage.setItem(COMPLETED_KEY, JSON.stringify([...nextCompleted]));
+    const walked = done ? walk.complete(done) : null;
     setActive(null);
     setChosen(null);
     setNotes('');
     setDispositionChosen(false);
     setTab('dialer');
-    const left = (contacts.data?.contacts ?? []).filter((c) => c.phone && !nextCompleted.has(c.id));
-    if (done && left.length === 0) toast.success('Queue Complete');
+    if (walked?.queueComplete) toast.success('Queue Complete');
   };
 
   const close = (next: boolean) => {
@@ -382,7 +368,7 @@ export function BrowserDialerModal({
                           'No phone number'}
                       </p>
                     </div>
-                    {completed.has(c.id) && <Badge variant="secondary">Done</Badge>}
+                    {walk.isDone(c.id) && <Badge variant="secondary">Done</Badge>}
                     <Button
                       size="sm"
                       variant="outline"

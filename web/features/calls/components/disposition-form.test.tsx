@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { answerApi, renderWithApp } from '../../../test/render.tsx';
+import { DispositionForm } from './disposition-form.tsx';
+
+const CONTACT = '7b0a1c7e-0000-4000-8000-000000000001';
+const CALL = '7b0a1c7e-0000-4000-8000-0000000000c1';
+
+const saved = (body: unknown) => ({
+  body: {
+    disposition: {
+      id: 'd1',
+      callId: CALL,
+      contactId: CONTACT,
+      disposition: (body as { disposition: string }).disposition,
+      notes: null,
+      isQualified: false,
+      callbackDate: null,
+      calledAt: new Date().toISOString(),
+      callDurationSeconds: 42,
+    },
+  },
+});
+
+function form(onSaved = vi.fn()) {
+  renderWithApp(<DispositionForm contactId={CONTACT} callId={CALL} durationSeconds={42} onSaved={onSaved} />);
+  return onSaved;
+}
+
+const inDays = (days: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('the disposition form', () => {
+  it('offers Save only once a disposition is chosen, then saves it with notes, lead and the call', async () => {
+    const sent = answerApi({ 'POST /api/dispositions': saved });
+    const onSaved = form();
+    expect(screen.queryByRole('button', { name: 'Save disposition' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Answered' }));
+    await userEvent.type(screen.getByLabelText('Notes'), 'Asked for a demo');
+    await userEvent.selectOptions(screen.getByLabelText('Lead'), 'warm');
+    await userEvent.click(screen.getByRole('button', { name: 'Save disposition' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/dispositions',
+        body: {
+          contactId: CONTACT,
+          callId: CALL,
+          disposition: 'answered',
+          notes: 'Asked for a demo',
+          qualification: 'warm',
+          callbackDate: null,
+          callDurationSeconds: 42,
+        },
+      },
+    ]);
+  });
+
+  it('asks a call-back for its date, never one in the past, and sends it', async () => {
+    const sent = answerApi({ 'POST /api/dispositions': saved });
+    const onSaved = form();
+    await userEvent.click(screen.getByRole('radio', { name: 'Call Back' }));
+    expect(screen.queryByRole('button', { name: 'Save disposition' })).toBeNull();
+
+    const date = screen.getByLabelText('Callback date');
+    expect(date).toHaveProperty('min', inDays(0));
+    await userEvent.type(date, inDays(-2));
+    expect(screen.queryByRole('button', { name: 'Save disposition' })).toBeNull();
+
+    await userEvent.clear(date);
+    await userEvent.type(date, inDays(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Save disposition' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    const body = sent[0]!.body as { disposition: string; callbackDate: string };
+    expect(body.disposition).toBe('call-back');
+    expect(new Date(body.callbackDate).getDate()).toBe(new Date(`${inDays(3)}T09:00:00`).getDate());
+  });
+
+  it('keeps the form when the server refuses, so nothing typed is lost', async () => {
+    answerApi({
+      'POST /api/dispositions': {
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message: 'Choose a callback date' },
+      },
+    });
+    const onSaved = form();
+    await userEvent.click(screen.getByRole('radio', { name: 'Busy' }));
+    await userEvent.type(screen.getByLabelText('Notes'), 'Try after lunch');
+    await userEvent.click(screen.getByRole('button', { name: 'Save disposition' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save disposition' })).toHaveProperty('disabled', false),
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Notes')).toHaveProperty('value', 'Try after lunch');
+    expect(screen.getByRole('radio', { name: 'Busy' })).toHaveProperty('checked', true);
+  });
+});
