@@ -232,3 +232,54 @@ test.describe('contacts', () => {
     await expect(page).toHaveURL(/\/contacts$/);
   });
 });
+
+test('Send to Campaign creates a call queue on the spot from ticked contacts or a whole filter', async ({
+  page,
+  server,
+}) => {
+  const { cookie } = await signedInRep(page, server);
+  for (const [firstName, company] of [
+    ['Quinn', 'Acme'],
+    ['Rita', 'Acme'],
+    ['Sam', 'Globex'],
+  ] as const)
+    await createContactThroughApi(server, cookie, {
+      firstName,
+      lastName: 'Queue',
+      email: `${firstName.toLowerCase()}@example.com`,
+      company,
+    });
+  await page.goto('/contacts');
+  await page.getByRole('checkbox', { name: 'Select Quinn Queue' }).check();
+  await page.getByRole('checkbox', { name: 'Select Sam Queue' }).check();
+  await page.getByRole('button', { name: 'Send to Campaign' }).click();
+  await page.getByRole('radio', { name: 'New call queue' }).check();
+  await page.getByRole('button', { name: 'Create Queue' }).click();
+  await expect(page.getByText('Please provide a name for your queue')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Queue name' }).fill('  Tuesday follow-ups ');
+  await page.getByRole('button', { name: 'Create Queue' }).click();
+  await expect(page.getByText('2 contact(s) in Tuesday follow-ups.')).toBeVisible();
+  await expect(page.getByText('contact(s) selected')).toHaveCount(0);
+
+  // Every contact matching a search, whatever is on screen.
+  await page.getByRole('textbox', { name: 'Search contacts' }).fill('Acme');
+  await expect(page.getByRole('table', { name: 'Contacts' }).getByRole('row')).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await page.getByRole('button', { name: 'Send to Campaign' }).click();
+  await expect(page.getByRole('radio', { name: /Tuesday follow-ups/ })).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText('2 contacts');
+  await page.getByRole('radio', { name: 'New call queue' }).check();
+  await page.getByRole('textbox', { name: 'Queue name' }).fill('Acme people');
+  await page.getByRole('button', { name: 'Create Queue' }).click();
+  await expect(page.getByText('2 contact(s) in Acme people.')).toBeVisible();
+
+  const queues = await (await fetch(`${server.baseUrl}/api/queues`, { headers: { cookie } })).json();
+  expect(
+    (queues as { queues: { name: string; total: number }[] }).queues.map((q) => [q.name, q.total]),
+  ).toEqual(
+    expect.arrayContaining([
+      ['Tuesday follow-ups', 2],
+      ['Acme people', 2],
+    ]),
+  );
+});

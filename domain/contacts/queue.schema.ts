@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_SELECTED_IDS } from './bulk-selection.schema.ts';
+import { ContactFilterSchema, ContactTabSchema } from './contact-list.schema.ts';
 
 /** The per-user default queue (spec part 1 §4 contact sync, §9). */
 export const DEFAULT_QUEUE_ID = 'default-all-contacts';
@@ -17,3 +19,68 @@ export const QueueListSchema = z.object({ queues: z.array(QueueSummarySchema) })
 
 export const AddToQueueResultSchema = z.object({ added: z.number().int(), alreadyInQueue: z.number().int() });
 export type AddToQueueResult = z.infer<typeof AddToQueueResultSchema>;
+
+/** Spec part 2 §5.1: what a queue save refuses, as title and description. */
+export const QUEUE_MESSAGES = {
+  nameRequired: { title: 'Queue name required', description: 'Please provide a name for your queue' },
+  noContacts: {
+    title: 'No contacts selected',
+    description: 'Please select at least one contact for your queue',
+  },
+  defaultQueue: 'The default queue All Synced Contacts is kept by the CRM: it cannot be renamed or deleted.',
+} as const;
+
+export const QUEUE_NAME_MAX = 200;
+
+const QueueNameSchema = z
+  .string()
+  .max(QUEUE_NAME_MAX, `A queue name has at most ${QUEUE_NAME_MAX} characters`)
+  .transform((name) => name.trim())
+  .refine((name) => name.length > 0, QUEUE_MESSAGES.nameRequired.description);
+
+/** Create Queue (spec part 2 §2.3): a name and the contacts, ticked ids or every contact matching a filter. */
+export const CreateQueueSchema = z.object({
+  name: QueueNameSchema,
+  selection: z.union([
+    z.object({
+      ids: z
+        .array(z.uuid('Invalid contact id'))
+        .min(1, QUEUE_MESSAGES.noContacts.description)
+        .max(MAX_SELECTED_IDS),
+    }),
+    z.object({ allMatching: ContactFilterSchema.extend({ tab: ContactTabSchema.default('all') }) }),
+  ]),
+});
+export type CreateQueueInput = z.input<typeof CreateQueueSchema>;
+
+export const RenameQueueSchema = z.object({ name: QueueNameSchema });
+
+/** Contacts taken out of a queue (Edit Queue's remove); ids not in it are ignored. */
+export const RemoveQueueMembersSchema = z.object({
+  ids: z.array(z.uuid('Invalid contact id')).min(1, 'No contacts selected').max(MAX_SELECTED_IDS),
+});
+
+export const QueueResponseSchema = z.object({ queue: QueueSummarySchema });
+
+/** One contact of a queue, in the queue's order, as the edit screen lists them. */
+export const QueueMemberSchema = z.object({
+  contactId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  completed: z.boolean(),
+});
+export const QueueMembersPageSchema = z.object({
+  members: z.array(QueueMemberSchema),
+  /** Ask for the next page with ?after=this; null on the last page. */
+  next: z.string().nullable(),
+});
+export const QueueMembersQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Invalid page cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const RemovedMembersSchema = z.object({ removed: z.number().int() });

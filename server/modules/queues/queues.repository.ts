@@ -1,6 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { QueueSummary } from '#domain/contacts/queue.schema.ts';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES, type QueueSummary } from '#domain/contacts/queue.schema.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { DbExecutor } from '../../db/database.ts';
 
 /**
@@ -13,14 +15,17 @@ export async function addQueueMembers(
   queueId: string,
   contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
 ): Promise<{ added: number; considered: number }> {
+  // Members join in the order given (ticked ids), or in name order for a whole filter, and keep that order.
   const source = isIdList(contactIds)
-    ? sql`select c.id from contacts c where c.user_id = ${userId} and c.id = any(${[...contactIds]}::uuid[])`
-    : sql`select c.id from contacts c where c.user_id = ${userId} and c.id in (${contactIds})`;
+    ? sql`select c.id, given.n as ordinal from unnest(${[...contactIds]}::uuid[]) with ordinality as given (id, n)
+          join contacts c on c.id = given.id and c.user_id = ${userId}`
+    : sql`select c.id, row_number() over (order by c.last_name, c.first_name, c.id) as ordinal
+          from contacts c where c.user_id = ${userId} and c.id in (${contactIds})`;
   const result = await sql<{ added: number; considered: number }>`
     with candidates as (${source}),
     inserted as (
       insert into queue_members (queue_id, contact_id, user_id)
-      select ${queueId}, id, ${userId} from candidates
+      select ${queueId}, id, ${userId} from candidates order by ordinal
       on conflict (queue_id, contact_id) do nothing
       returning 1
     )
@@ -35,8 +40,8 @@ export async function addQueueMembers(
   return result.rows[0] ?? { added: 0, considered: 0 };
 }
 
-export async function findQueues(db: DbExecutor, userId: string): Promise<QueueSummary[]> {
-  const rows = await db
+function summaries(db: DbExecutor, userId: string) {
+  return db
     .selectFrom('power_dialer_queues as q')
     .select([
       'q.id',
@@ -48,17 +53,131 @@ export async function findQueues(db: DbExecutor, userId: string): Promise<QueueS
         'completed',
       ),
     ])
-    .where('q.user_id', '=', userId)
-    .orderBy('q.created_at', 'desc')
+    .where('q.user_id', '=', userId);
+}
+
+const toSummary = (r: {
+  id: string;
+  queue_id: string;
+  queue_name: string;
+  created_at: Date;
+  total: number;
+  completed: number;
+}): QueueSummary => ({
+  id: r.id,
+  queueId: r.queue_id,
+  name: r.queue_name,
+  total: r.total,
+  completed: r.completed,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** The user's queues, newest first, each with its total and completed counts. */
+export async function findQueues(db: DbExecutor, userId: string): Promise<QueueSummary[]> {
+  const rows = await summaries(db, userId).orderBy('q.created_at', 'desc').execute();
+  return rows.map(toSummary);
+}
+
+/** One queue of the user with its counts, or NOT_FOUND 'Queue not found' (another user's queue is not found). */
+export async function getQueueSummary(db: DbExecutor, userId: string, id: string): Promise<QueueSummary> {
+  const row = await summaries(db, userId).where('q.id', '=', id).executeTakeFirst();
+  if (!row) throw queueNotFound();
+  return toSummary(row);
+}
+
+export const queueNotFound = () => new AppError('NOT_FOUND', 'Queue not found');
+
+/** A new queue of the user under a generated queue id (spec part 2 §3); its id. */
+export async function insertQueue(db: DbExecutor, userId: string, name: string): Promise<string> {
+  const row = await db
+    .insertInto('power_dialer_queues')
+    .values({ queue_id: `queue-${randomUUID()}`, queue_name: name, user_id: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The user's queue, locked for a change (rename, delete, members), or NOT_FOUND. The default queue is kept by the
+ * CRM: asking to change it by hand is refused unless `allowDefault` (adding contacts to it is allowed).
+ */
+export async function lockQueue(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  options: { allowDefault?: boolean } = {},
+): Promise<{ id: string; queueId: string }> {
+  const row = await db
+    .selectFrom('power_dialer_queues')
+    .select(['id', 'queue_id'])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw queueNotFound();
+  if (row.queue_id === DEFAULT_QUEUE_ID && !options.allowDefault)
+    throw new AppError('CONFLICT', QUEUE_MESSAGES.defaultQueue);
+  return { id: row.id, queueId: row.queue_id };
+}
+
+export async function renameQueue(db: DbExecutor, id: string, name: string, now: Date): Promise<void> {
+  await db
+    .updateTable('power_dialer_queues')
+    .set({ queue_name: name, last_modified: now })
+    .where('id', '=', id)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    queueId: r.queue_id,
-    name: r.queue_name,
-    total: r.total,
-    completed: r.completed,
-    createdAt: r.created_at.toISOString(),
-  }));
+}
+
+/** Deletes a queue; its memberships go with it, calls and dispositions stay in the logs. */
+export async function deleteQueue(db: DbExecutor, id: string): Promise<void> {
+  await db.deleteFrom('power_dialer_queues').where('id', '=', id).execute();
+}
+
+/** Takes contacts out of a queue; how many were in it. */
+export async function removeQueueMembers(
+  db: DbExecutor,
+  queueId: string,
+  contactIds: readonly string[],
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('queue_members')
+    .where('queue_id', '=', queueId)
+    .where('contact_id', 'in', [...contactIds])
+    .executeTakeFirst();
+  await db.updateTable('power_dialer_queues').set({ last_modified: now }).where('id', '=', queueId).execute();
+  return Number(result.numDeletedRows);
+}
+
+/** A page of a queue's contacts in queue order, after a position (the cursor); the next cursor or null. */
+export async function findQueueMembers(
+  db: DbExecutor,
+  queueId: string,
+  after: string | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('queue_members as m')
+    .innerJoin('contacts as c', 'c.id', 'm.contact_id')
+    .select([
+      'm.position',
+      'm.completed',
+      'c.id as contactId',
+      'c.first_name as firstName',
+      'c.last_name as lastName',
+      'c.phone',
+      'c.company',
+    ])
+    .where('m.queue_id', '=', queueId)
+    .orderBy('m.position')
+    .limit(limit + 1);
+  if (after !== undefined) query = query.where('m.position', '>', after);
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  return {
+    members: page.map(({ position: _position, ...member }) => member),
+    next: rows.length > limit ? String(page[page.length - 1]!.position) : null,
+  };
 }
 
 export async function findQueue(

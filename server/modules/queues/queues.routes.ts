@@ -2,26 +2,54 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BulkSelectionSchema } from '#domain/contacts/bulk-selection.schema.ts';
-import { AddToQueueResultSchema, QueueListSchema } from '#domain/contacts/queue.schema.ts';
+import {
+  AddToQueueResultSchema,
+  CreateQueueSchema,
+  QUEUE_MESSAGES,
+  QueueListSchema,
+  QueueMembersPageSchema,
+  QueueMembersQuerySchema,
+  QueueResponseSchema,
+  RemovedMembersSchema,
+  RemoveQueueMembersSchema,
+  RenameQueueSchema,
+} from '#domain/contacts/queue.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { withActor } from '../../db/database.ts';
+import { withActor, type DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { ensureDefaultQueue, matchingIdsQuery } from '../contacts/public.ts';
-import { addQueueMembers, findQueue, findQueues } from './queues.repository.ts';
+import {
+  addQueueMembers,
+  deleteQueue,
+  findQueueMembers,
+  findQueues,
+  getQueueSummary,
+  insertQueue,
+  lockQueue,
+  removeQueueMembers,
+  renameQueue,
+} from './queues.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
+const QueueParams = z.object({ queueId: z.uuid('Invalid queue id') });
 
-/** Call queues, as far as the contact list needs them: list them and add contacts (Send to Campaign). */
+/**
+ * Call queues (spec part 2 §2.3, §3, §5.1): list, create from ticked contacts or a whole filter, read, rename, add
+ * and remove contacts, delete. Each change is one transaction: a refused create leaves no empty queue behind.
+ * Another user's queue is not found. The default queue is kept by the CRM and cannot be renamed or deleted.
+ */
 export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const asUser = <T>(userId: string, work: (trx: DbExecutor) => Promise<T>) =>
+    withActor(ctx.db, { kind: 'user', userId }, work);
 
   typed.get(
     '/api/queues',
     { ...approved, schema: { response: { 200: QueueListSchema } } },
     async (request) => {
       const userId = viewerOf(request).userId;
-      return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+      return asUser(userId, async (trx) => {
         await ensureDefaultQueue(trx, userId);
         return { queues: await findQueues(trx, userId) };
       });
@@ -29,27 +57,119 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
   );
 
   typed.post(
+    '/api/queues',
+    { ...approved, schema: { body: CreateQueueSchema, response: { 201: QueueResponseSchema } } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const { name, selection } = request.body;
+      const queue = await asUser(userId, async (trx) => {
+        const id = await insertQueue(trx, userId, name);
+        const ids =
+          'ids' in selection
+            ? selection.ids
+            : matchingIdsQuery(trx, userId, selection.allMatching, selection.allMatching.tab, ctx.clock());
+        const { added } = await addQueueMembers(trx, userId, id, ids);
+        // None of the ids is the user's contact (deleted meanwhile, or never theirs): no queue is created.
+        if (added === 0) throw new AppError('VALIDATION_FAILED', QUEUE_MESSAGES.noContacts.description);
+        return getQueueSummary(trx, userId, id);
+      });
+      return reply.status(201).send({ queue });
+    },
+  );
+
+  typed.get(
+    '/api/queues/:queueId',
+    { ...approved, schema: { params: QueueParams, response: { 200: QueueResponseSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return { queue: await asUser(userId, (trx) => getQueueSummary(trx, userId, request.params.queueId)) };
+    },
+  );
+
+  typed.get(
     '/api/queues/:queueId/members',
     {
       ...approved,
       schema: {
-        params: z.object({ queueId: z.uuid('Invalid queue id') }),
-        body: BulkSelectionSchema,
-        response: { 200: AddToQueueResultSchema },
+        params: QueueParams,
+        querystring: QueueMembersQuerySchema,
+        response: { 200: QueueMembersPageSchema },
       },
     },
     async (request) => {
       const userId = viewerOf(request).userId;
+      return asUser(userId, async (trx) => {
+        const queue = await getQueueSummary(trx, userId, request.params.queueId);
+        return findQueueMembers(trx, queue.id, request.query.after, request.query.limit);
+      });
+    },
+  );
+
+  typed.patch(
+    '/api/queues/:queueId',
+    {
+      ...approved,
+      schema: { params: QueueParams, body: RenameQueueSchema, response: { 200: QueueResponseSchema } },
+    },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return asUser(userId, async (trx) => {
+        const queue = await lockQueue(trx, userId, request.params.queueId);
+        await renameQueue(trx, queue.id, request.body.name, ctx.clock());
+        return { queue: await getQueueSummary(trx, userId, queue.id) };
+      });
+    },
+  );
+
+  typed.delete(
+    '/api/queues/:queueId',
+    { ...approved, schema: { params: QueueParams } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, async (trx) =>
+        deleteQueue(trx, (await lockQueue(trx, userId, request.params.queueId)).id),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  /** Send to Campaign and Edit Queue's add: contacts already in the queue are ignored (spec part 2 §2.3). */
+  typed.post(
+    '/api/queues/:queueId/members',
+    {
+      ...approved,
+      schema: { params: QueueParams, body: BulkSelectionSchema, response: { 200: AddToQueueResultSchema } },
+    },
+    async (request) => {
+      const userId = viewerOf(request).userId;
       const body = request.body;
-      return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
-        if (!(await findQueue(trx, userId, request.params.queueId)))
-          throw new AppError('NOT_FOUND', 'Queue not found');
+      return asUser(userId, async (trx) => {
+        const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
         const ids =
           'ids' in body
             ? body.ids
             : matchingIdsQuery(trx, userId, body.allMatching, body.allMatching.tab, ctx.clock());
-        const { added, considered } = await addQueueMembers(trx, userId, request.params.queueId, ids);
+        const { added, considered } = await addQueueMembers(trx, userId, queue.id, ids);
         return { added, alreadyInQueue: considered - added };
+      });
+    },
+  );
+
+  typed.post(
+    '/api/queues/:queueId/members/remove',
+    {
+      ...approved,
+      schema: {
+        params: QueueParams,
+        body: RemoveQueueMembersSchema,
+        response: { 200: RemovedMembersSchema },
+      },
+    },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return asUser(userId, async (trx) => {
+        const queue = await lockQueue(trx, userId, request.params.queueId);
+        return { removed: await removeQueueMembers(trx, queue.id, request.body.ids, ctx.clock()) };
       });
     },
   );

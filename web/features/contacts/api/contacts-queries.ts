@@ -14,7 +14,6 @@ import {
   type ParsedContactFilter,
   type ParsedListContactsQuery,
 } from '#domain/contacts/contact-list.schema.ts';
-import { AddToQueueResultSchema, QueueListSchema } from '#domain/contacts/queue.schema.ts';
 import { apiFetch, LONG_OPERATION_TIMEOUT_MS } from '../../../lib/api-client.ts';
 
 /** Every contact query lives under 'contacts', the realtime topic: a change refetches them all. */
@@ -127,27 +126,3 @@ export const useCreateColdLead = () =>
   useInvalidatingMutation((input: ColdLeadInput) =>
     apiFetch('/api/contacts/cold-leads', { method: 'POST', body: input, schema: ContactResponse }),
   );
-
-export function useQueues(enabled: boolean) {
-  return useQuery({
-    queryKey: ['queues'],
-    queryFn: async ({ signal }) =>
-      (await apiFetch('/api/queues', { schema: QueueListSchema, signal })).queues,
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-export function useAddToQueue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ queueId, selection }: { queueId: string; selection: BulkSelection }) =>
-      apiFetch(`/api/queues/${queueId}/members`, {
-        method: 'POST',
-        body: selection,
-        schema: AddToQueueResultSchema,
-        timeoutMs: LONG_OPERATION_TIMEOUT_MS, // a whole filter can be added at once
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['queues'] }),
-  });
-}

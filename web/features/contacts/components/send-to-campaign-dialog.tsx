@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
+import { QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -10,12 +11,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAddToQueue, useQueues } from '../api/contacts-queries.ts';
+import { useAddToQueue, useCreateQueue, useQueues } from '../../queues/public.ts';
+
+const NEW_QUEUE = 'new';
 
 /**
- * Send to Campaign (decision 000): adds the selection to a chosen call queue; contacts already there are ignored.
- * E-mail and SMS campaigns join this list when they exist.
+ * Send to Campaign (decision 000): adds the selection to a call queue the person picks, or to a new queue they
+ * name on the spot (ticked contacts, or every contact matching the filter). Contacts already in a queue are
+ * ignored. E-mail and SMS campaigns join this list when they exist.
  */
 export function SendToCampaignDialog(props: {
   open: boolean;
@@ -26,21 +31,51 @@ export function SendToCampaignDialog(props: {
 }) {
   const queues = useQueues(props.open);
   const add = useAddToQueue();
+  const create = useCreateQueue();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [name, setName] = useState('');
   const queueId = chosen ?? queues.data?.[0]?.id ?? null;
+  const busy = add.isPending || create.isPending;
+
+  const finish = () => {
+    props.onOpenChange(false);
+    props.onDone();
+    setChosen(null);
+    setName('');
+  };
 
   const handleSend = () => {
+    if (queueId === NEW_QUEUE) {
+      if (!name.trim())
+        return void toast.error(QUEUE_MESSAGES.nameRequired.title, {
+          description: QUEUE_MESSAGES.nameRequired.description,
+        });
+      return create.mutate(
+        { name, selection: props.selection },
+        {
+          onSuccess: (queue) => {
+            toast.success('Queue created', {
+              description: `${queue.total.toLocaleString()} contact(s) in ${queue.name}.`,
+            });
+            finish();
+          },
+          onError: (error) =>
+            toast.error('Error', {
+              description: error.message || 'Failed to create queue. Please try again.',
+            }),
+        },
+      );
+    }
     if (!queueId) return;
     add.mutate(
       { queueId, selection: props.selection },
       {
         onSuccess: (result) => {
-          const name = queues.data?.find((q) => q.id === queueId)?.name ?? 'the queue';
+          const queueName = queues.data?.find((q) => q.id === queueId)?.name ?? 'the queue';
           toast.success('Campaign prepared', {
-            description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${name}${result.alreadyInQueue ? `, ${result.alreadyInQueue} already there` : ''}.`,
+            description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${queueName}${result.alreadyInQueue ? `, ${result.alreadyInQueue} already there` : ''}.`,
           });
-          props.onOpenChange(false);
-          props.onDone();
+          finish();
         },
         onError: (error) => toast.error('Error', { description: error.message }),
       },
@@ -53,7 +88,8 @@ export function SendToCampaignDialog(props: {
         <DialogHeader>
           <DialogTitle>Send to Campaign</DialogTitle>
           <DialogDescription>
-            Add {props.count} selected contact(s) to a call queue. Contacts already in it are skipped.
+            Add {props.count.toLocaleString()} selected contact(s) to a call queue, or start a new one with
+            them. Contacts already in a queue are skipped.
           </DialogDescription>
         </DialogHeader>
         {queues.isPending && <Spinner />}
@@ -71,13 +107,37 @@ export function SendToCampaignDialog(props: {
               <span className="ml-auto text-muted-foreground">{q.total.toLocaleString()} contacts</span>
             </label>
           ))}
+          {queues.data && (
+            <label className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm">
+              <span className="flex items-center gap-3">
+                <input
+                  type="radio"
+                  name="queue"
+                  className="accent-primary"
+                  checked={queueId === NEW_QUEUE}
+                  onChange={() => setChosen(NEW_QUEUE)}
+                />
+                <span className="font-medium">New call queue</span>
+              </span>
+              {queueId === NEW_QUEUE && (
+                <Input
+                  aria-label="Queue name"
+                  placeholder="Queue name"
+                  maxLength={200}
+                  autoFocus
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
+              )}
+            </label>
+          )}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => props.onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={!queueId || add.isPending} onClick={handleSend}>
-            Add to queue
+          <Button disabled={!queueId || busy} onClick={handleSend}>
+            {queueId === NEW_QUEUE ? 'Create Queue' : 'Add to queue'}
           </Button>
         </DialogFooter>
       </DialogContent>
