@@ -9,7 +9,7 @@ import { normalizePhone } from '#domain/contacts/phone.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { matchingIdsQuery } from '../contacts/public.ts';
+import { selectedIds } from '../contacts/public.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { MISSING_FROM } from './calls.service.ts';
 
@@ -35,20 +35,7 @@ export async function startBulkCall(
       .selectFrom('contacts')
       .select(['id', 'first_name', 'last_name', 'phone'])
       .where('user_id', '=', userId);
-    q =
-      'ids' in selection
-        ? q.where('id', 'in', selection.ids)
-        : q.where(
-            'id',
-            'in',
-            matchingIdsQuery(
-              trx,
-              userId,
-              selection.allMatching,
-              selection.allMatching.tab ?? 'all',
-              ctx.clock(),
-            ),
-          );
+    q = q.where('id', 'in', selectedIds(trx, userId, selection, ctx.clock()));
     const contacts = await q.orderBy('name_sort').orderBy('id').limit(10_000).execute();
     if (contacts.length === 0) throw new AppError('VALIDATION_FAILED', 'No contacts selected');
     const callable = contacts.filter((c) => normalizePhone(c.phone));

@@ -274,6 +274,21 @@ export function matchingIdsQuery(
   return applyContactFilters(db.selectFrom('contacts').select('contacts.id'), userId, filter, tab, now);
 }
 
+/**
+ * The contacts a bulk selection names: its ticked ids as they are, or the query for every contact matching its
+ * filter and tab (resolved by the statement that uses it, so a million ids never travel).
+ */
+export function selectedIds(
+  db: DbExecutor,
+  userId: string,
+  selection: { ids: string[] } | { allMatching: ParsedContactFilter & { tab?: ContactTab } },
+  now: Date,
+): string[] | ReturnType<typeof matchingIdsQuery> {
+  return 'ids' in selection
+    ? selection.ids
+    : matchingIdsQuery(db, userId, selection.allMatching, selection.allMatching.tab ?? 'all', now);
+}
+
 /** The editable fields of a contact, as the service hands them to the repository. */
 export type ContactFields = {
   firstName: string;

@@ -28,7 +28,7 @@ import {
   findHistory,
   findTags,
   deleteContacts,
-  matchingIdsQuery,
+  selectedIds,
 } from './contacts.repository.ts';
 import { createColdLead, createContact, deleteContact, updateContact } from './contacts.service.ts';
 
@@ -148,15 +148,8 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     { ...approved, schema: { body: BulkSelectionSchema, response: { 200: BulkDeleteResultSchema } } },
     async (request) => {
       const userId = viewerOf(request).userId;
-      const body = request.body;
       const deleted = await asUser(userId, (trx) =>
-        deleteContacts(
-          trx,
-          userId,
-          'ids' in body
-            ? body.ids
-            : matchingIdsQuery(trx, userId, body.allMatching, body.allMatching.tab, ctx.clock()),
-        ),
+        deleteContacts(trx, userId, selectedIds(trx, userId, request.body, ctx.clock())),
       );
       return { deleted };
     },

@@ -18,7 +18,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { ensureDefaultQueue, matchingIdsQuery } from '../contacts/public.ts';
+import { ensureDefaultQueue, selectedIds } from '../contacts/public.ts';
 import {
   addQueueMembers,
   deleteQueue,
@@ -64,11 +64,12 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
       const { name, selection } = request.body;
       const queue = await asUser(userId, async (trx) => {
         const id = await insertQueue(trx, userId, name);
-        const ids =
-          'ids' in selection
-            ? selection.ids
-            : matchingIdsQuery(trx, userId, selection.allMatching, selection.allMatching.tab, ctx.clock());
-        const { added } = await addQueueMembers(trx, userId, id, ids);
+        const { added } = await addQueueMembers(
+          trx,
+          userId,
+          id,
+          selectedIds(trx, userId, selection, ctx.clock()),
+        );
         // None of the ids is the user's contact (deleted meanwhile, or never theirs): no queue is created.
         if (added === 0) throw new AppError('VALIDATION_FAILED', QUEUE_MESSAGES.noContacts.description);
         return getQueueSummary(trx, userId, id);
@@ -142,13 +143,9 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request) => {
       const userId = viewerOf(request).userId;
-      const body = request.body;
       return asUser(userId, async (trx) => {
         const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
-        const ids =
-          'ids' in body
-            ? body.ids
-            : matchingIdsQuery(trx, userId, body.allMatching, body.allMatching.tab, ctx.clock());
+        const ids = selectedIds(trx, userId, request.body, ctx.clock());
         const { added, considered } = await addQueueMembers(trx, userId, queue.id, ids);
         return { added, alreadyInQueue: considered - added };
       });
