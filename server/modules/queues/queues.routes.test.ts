@@ -166,3 +166,25 @@ describe('call queues', () => {
     );
   });
 });
+
+describe('call queues under concurrent use', () => {
+  it('takes fifty adds, removes and renames at once with a delete among them: no server error, no stray rows', async () => {
+    const queue = (await create('Busy queue', { ids: [mine[0]!.id] })).json<{ queue: Summary }>().queue;
+    const requests = Array.from({ length: 50 }, (_, i) => {
+      const contact = mine[i % mine.length]!.id;
+      if (i === 25) return send(owner, 'DELETE', `/api/queues/${queue.id}`);
+      if (i % 3 === 0) return send(owner, 'POST', `/api/queues/${queue.id}/members`, { ids: [contact] });
+      if (i % 3 === 1)
+        return send(owner, 'POST', `/api/queues/${queue.id}/members/remove`, { ids: [contact] });
+      return send(owner, 'PATCH', `/api/queues/${queue.id}`, { name: `Name ${i}` });
+    });
+    const answers = await Promise.all(requests);
+    expect(answers.filter((a) => a.statusCode >= 500)).toEqual([]);
+    // Whatever ran after the delete found nothing: the queue and its memberships are gone for good.
+    expect((await send(owner, 'GET', `/api/queues/${queue.id}`)).statusCode).toBe(404);
+    const left = await ctx.db.admin.query('select count(*) from queue_members where queue_id = $1', [
+      queue.id,
+    ]);
+    expect(Number(left.rows[0].count)).toBe(0);
+  });
+});
