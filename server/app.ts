@@ -22,6 +22,7 @@ import { registerSessionRoutes } from './modules/auth/session.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
+import { registerQueueWalkRoutes } from './modules/queues/queue-walk.routes.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
 import { registerContactEmailRoutes } from './modules/email/contact-email.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerAdminRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerQueueRoutes(app, ctx);
+  registerQueueWalkRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);
   registerContactEmailRoutes(app, ctx);

@@ -31,6 +31,8 @@ export const PlaceCallInputSchema = z
     requestId: z.string().regex(REQUEST_ID_PATTERN, 'A request id is 8 letters or digits'),
     /** 'browser': the browser phone connects the call itself (Twilio); otherwise the server asks the provider. */
     via: z.enum(['server', 'browser']).optional(),
+    /** The call queue being walked, when the call is made from one: the call carries its id. */
+    queueId: z.uuid('Invalid queue id').optional(),
   })
   .refine((c) => c.contactId !== undefined || Boolean(c.to), { message: 'No number entered', path: ['to'] });
 export type PlaceCallInput = z.input<typeof PlaceCallInputSchema>;
@@ -79,6 +81,8 @@ export const SaveDispositionRequestSchema = z.object({
   notes: z.string().trim().max(10_000).optional(),
   callbackDate: z.iso.datetime({ offset: true }).nullish(),
   qualification: LeadQualificationSchema.default('cold'),
+  /** The call queue being walked: the disposition carries its id and completes the contact there. */
+  queueId: z.uuid('Invalid queue id').nullish(),
   callDurationSeconds: z
     .number()
     .int()
@@ -98,6 +102,7 @@ export const DispositionRecordSchema = z.object({
   callbackDate: z.string().nullable(),
   calledAt: z.string(),
   callDurationSeconds: z.number().int().nullable(),
+  queueId: z.string().nullable(),
 });
 export type DispositionRecord = z.infer<typeof DispositionRecordSchema>;
 

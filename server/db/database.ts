@@ -68,6 +68,25 @@ export async function withActor<T>(
 }
 
 /**
+ * withActor for work that is nothing but statements (no mail, no provider call): retried from the start when
+ * PostgreSQL broke a deadlock by ending it (40P01), at most three times. Rare, but a contact deleted while a queue is
+ * walked can take the same locks in the other order; the user should not see that as an error.
+ */
+export async function withActorRetryingDeadlocks<T>(
+  db: Db,
+  actor: Actor,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withActor(db, actor, work);
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== '40P01') throw error;
+    }
+  }
+}
+
+/**
  * The same transaction as withActor, on the driver's own client: for COPY streams, which Kysely cannot run.
  * `work` resolves when the client's work is done (a stream fully read or written); then it commits. When it fails
  * (a client that went away mid-download, a broken stream), the connection is closed rather than rolled back: it may

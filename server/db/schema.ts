@@ -157,6 +157,9 @@ export type PowerDialerQueuesTable = {
   last_contact_index: Generated<number>;
   created_at: Generated<Date>;
   last_modified: Generated<Date>;
+  /** Kept by triggers on queue_members (migration 0012). */
+  total_count: Generated<number>;
+  completed_count: Generated<number>;
 };
 
 export type QueueMembersTable = {
@@ -166,6 +169,11 @@ export type QueueMembersTable = {
   position: Generated<string>;
   completed: Generated<boolean>;
   added_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+  skip_reason: 'no-phone' | 'do-not-call' | null;
+  /** The walker (a dialer tab) holding this contact, and since when; a claim goes stale (decision 015). */
+  claimed_by: string | null;
+  claimed_at: NullableTimestamp;
 };
 
 export type EmailConfigurationsTable = {
@@ -264,6 +272,10 @@ export type CallsTable = {
   duration_seconds: number | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** The queue the call was made from (no foreign key: the id stays in the logs after the queue goes). */
+  queue_id: Generated<string | null>;
+  /** The notes saved with the call's disposition. */
+  notes: Generated<string | null>;
 };
 
 export type CallLocksTable = { user_id: string; request_id: string; taken_at: Timestamp };

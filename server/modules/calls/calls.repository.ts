@@ -149,6 +149,7 @@ export async function insertCall(
     from: string;
     to: string;
     now: Date;
+    queueId: string | null;
   },
 ): Promise<Call> {
   const row = await db
@@ -163,6 +164,7 @@ export async function insertCall(
       to_number: values.to,
       started_at: values.now,
       updated_at: values.now,
+      queue_id: values.queueId,
     })
     .returning(CALL_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -385,6 +387,7 @@ export const DISPOSITION_COLUMNS = [
   'callback_date',
   'called_at',
   'call_duration',
+  'queue_id',
 ] as const;
 
 export const toDisposition = (r: {
@@ -397,6 +400,7 @@ export const toDisposition = (r: {
   callback_date: Date | null;
   called_at: Date;
   call_duration: number | null;
+  queue_id: string | null;
 }): DispositionRecord => ({
   id: r.id,
   callId: r.call_id,
@@ -407,6 +411,7 @@ export const toDisposition = (r: {
   callbackDate: r.callback_date?.toISOString() ?? null,
   calledAt: r.called_at.toISOString(),
   callDurationSeconds: r.call_duration,
+  queueId: r.queue_id,
 });
 
 /** A saved disposition; qualified marks it is_qualified (the Qualified Leads tab reads that flag). */
@@ -422,6 +427,7 @@ export async function insertDisposition(
     callbackDate: Date | null;
     callDurationSeconds: number | null;
     calledAt: Date;
+    queueId: string | null;
   },
 ): Promise<DispositionRecord> {
   const row = await db
@@ -437,10 +443,16 @@ export async function insertDisposition(
       callback_date: d.callbackDate,
       call_duration: d.callDurationSeconds,
       called_at: d.calledAt,
+      queue_id: d.queueId,
     })
     .returning(DISPOSITION_COLUMNS)
     .executeTakeFirstOrThrow();
   return toDisposition(row);
+}
+
+/** The call keeps the notes saved with its disposition (spec part 2 §3 call record), so reports can list them. */
+export async function recordCallNotes(db: DbExecutor, callId: string, notes: string | null): Promise<void> {
+  await db.updateTable('calls').set({ notes }).where('id', '=', callId).execute();
 }
 
 export async function findContactCalling(db: DbExecutor, userId: string, contactId: string) {

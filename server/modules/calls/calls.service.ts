@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
 import { getContact } from '../contacts/public.ts';
+import { lockQueueIfAny } from '../queues/public.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
 import { isInstanceAlive } from '../../instance/instances.repository.ts';
@@ -85,6 +86,9 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
         'DO_NOT_CALL',
         `${toE164} is on your do-not-call list. Remove it there before calling.`,
       );
+    // A call made from a queue carries its id; another user's queue, or one deleted meanwhile, is not found.
+    if (input.queueId && !(await lockQueueIfAny(trx, userId, input.queueId)))
+      throw new AppError('NOT_FOUND', 'Queue not found');
     return { to: toE164, from };
   });
   if ('existing' in prepared && prepared.existing) return prepared.existing;
@@ -112,6 +116,7 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
       from,
       to,
       now,
+      queueId: input.queueId ?? null,
     });
   });
   if (call.status !== 'queued' || call.requestId !== input.requestId) return call;

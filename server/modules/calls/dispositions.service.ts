@@ -3,7 +3,8 @@ import { normalizePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { getContact } from '../contacts/public.ts';
-import { getCall, insertDisposition } from './calls.repository.ts';
+import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
+import { getCall, insertDisposition, recordCallNotes } from './calls.repository.ts';
 import { addDoNotCall } from './do-not-call.repository.ts';
 
 export const MISSING_DISPOSITION_INFO = 'Missing required information to save disposition';
@@ -12,7 +13,9 @@ export const MISSING_DISPOSITION_INFO = 'Missing required information to save di
  * Saves a disposition (spec part 2 §4.4, §5.5): a contact (the call's, when saved for a call), a disposition and
  * the user are needed; a callback date may not be in the past; qualified sets is_qualified. It is linked to its call
  * (decision 000), so the call log never has to guess. The contact's flags and last call follow at once (the
- * latest-disposition trigger). Do-not-call puts the contact's number on the user's do-not-call list.
+ * latest-disposition trigger). Do-not-call puts the contact's number on the user's do-not-call list. Saved from a
+ * queue's walk, it carries the queue's id and completes the contact there (spec part 2 §4.4, §4.5), in the same
+ * transaction; a queue deleted mid-walk leaves the disposition saved without it. The call keeps the notes.
  */
 export async function saveDisposition(
   db: DbExecutor,
@@ -30,6 +33,8 @@ export async function saveDisposition(
     throw new AppError('VALIDATION_FAILED', 'The callback date cannot be in the past');
   if (input.disposition === 'call-back' && !callbackDate)
     throw new AppError('VALIDATION_FAILED', 'Choose a callback date');
+  // The queue's row first, as every queue change takes it, so a walk and this save never wait on each other.
+  const queueId = input.queueId ? ((await lockQueueIfAny(db, userId, input.queueId)) ?? null) : null;
   const disposition = await insertDisposition(db, userId, {
     contactId,
     callId: call?.id ?? null,
@@ -39,7 +44,13 @@ export async function saveDisposition(
     callbackDate,
     callDurationSeconds: input.callDurationSeconds ?? call?.durationSeconds ?? null,
     calledAt: call ? new Date(call.startedAt) : now,
+    queueId,
   });
+  if (call) await recordCallNotes(db, call.id, input.notes || null);
+  if (queueId) {
+    await completeQueueMembers(db, queueId, [contactId], now);
+    await storeWalkIndex(db, queueId, now);
+  }
   const number = normalizePhone(contact.phone);
   if (input.disposition === 'do-not-call' && number) await addDoNotCall(db, userId, number);
   return disposition;

@@ -48,10 +48,9 @@ function summaries(db: DbExecutor, userId: string) {
       'q.queue_id',
       'q.queue_name',
       'q.created_at',
-      sql<number>`(select count(*)::int from queue_members m where m.queue_id = q.id)`.as('total'),
-      sql<number>`(select count(*)::int from queue_members m where m.queue_id = q.id and m.completed)`.as(
-        'completed',
-      ),
+      // Kept by triggers on queue_members (migration 0012): no counting of a million rows per read.
+      'q.total_count as total',
+      'q.completed_count as completed',
     ])
     .where('q.user_id', '=', userId);
 }
@@ -180,17 +179,23 @@ export async function findQueueMembers(
   };
 }
 
-export async function findQueue(
+/**
+ * The user's queue locked for its walk, or undefined when there is none (another user's, or deleted meanwhile): a
+ * call or disposition made from a queue deleted mid-walk is still recorded, without the queue.
+ */
+export async function lockQueueIfAny(
   db: DbExecutor,
   userId: string,
   id: string,
-): Promise<{ id: string } | undefined> {
-  return db
+): Promise<string | undefined> {
+  const row = await db
     .selectFrom('power_dialer_queues')
     .select('id')
     .where('user_id', '=', userId)
     .where('id', '=', id)
+    .forUpdate()
     .executeTakeFirst();
+  return row?.id;
 }
 
 function isIdList(

@@ -1,0 +1,188 @@
+import { sql } from 'kysely';
+import {
+  CLAIM_STALE_AFTER_MS,
+  skipReasonFor,
+  type SkippedContact,
+  type SkipReason,
+  type WalkContact,
+} from '#domain/dialer/queue-walk.ts';
+import type { DbExecutor } from '../../db/database.ts';
+
+/** How many open members one look-ahead reads: skipped ones are completed together, then the first callable held. */
+const LOOK_AHEAD = 50;
+
+const CONTACT_COLUMNS = [
+  'c.id',
+  'c.first_name as firstName',
+  'c.last_name as lastName',
+  'c.phone',
+  'c.email',
+  'c.company',
+  'c.title',
+] as const;
+
+/** The open contact this walker holds, if any (a reload, or the same tab asking again). */
+export async function heldContact(
+  db: DbExecutor,
+  queueId: string,
+  walker: string,
+): Promise<WalkContact | undefined> {
+  return db
+    .selectFrom('queue_members as m')
+    .innerJoin('contacts as c', 'c.id', 'm.contact_id')
+    .select(CONTACT_COLUMNS)
+    .where('m.queue_id', '=', queueId)
+    .where('m.claimed_by', '=', walker)
+    .where('m.completed', '=', false)
+    .orderBy('m.position')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the next contact of the queue for this walker, in queue order: the first open member nobody else holds
+ * (a hold gone stale counts as nobody's). Members that cannot be called (no phone, or the number is on the user's
+ * do-not-call list) are completed as skipped on the way and reported. The caller holds the queue's row lock, so two
+ * walkers never take the same member.
+ */
+export async function claimNextContact(
+  db: DbExecutor,
+  queueId: string,
+  walker: string,
+  now: Date,
+): Promise<{ contact: WalkContact | null; skipped: SkippedContact[] }> {
+  const staleBefore = new Date(now.getTime() - CLAIM_STALE_AFTER_MS);
+  const skipped: SkippedContact[] = [];
+  for (;;) {
+    const rows = await db
+      .selectFrom('queue_members as m')
+      .innerJoin('contacts as c', 'c.id', 'm.contact_id')
+      .leftJoin('do_not_call as d', (join) =>
+        join.onRef('d.user_id', '=', 'm.user_id').onRef('d.number_e164', '=', 'c.phone_e164'),
+      )
+      .select([...CONTACT_COLUMNS, sql<boolean>`d.number_e164 is not null`.as('onDoNotCallList')])
+      .where('m.queue_id', '=', queueId)
+      .where('m.completed', '=', false)
+      .where((eb) =>
+        eb.or([
+          eb('m.claimed_by', 'is', null),
+          eb('m.claimed_at', '<', staleBefore),
+          eb('m.claimed_by', '=', walker),
+        ]),
+      )
+      .orderBy('m.position')
+      .limit(LOOK_AHEAD)
+      .execute();
+    const skips: { contactId: string; reason: SkipReason }[] = [];
+    let next: WalkContact | null = null;
+    for (const { onDoNotCallList, ...contact } of rows) {
+      const reason = skipReasonFor({ phone: contact.phone, onDoNotCallList });
+      if (!reason) {
+        next = contact;
+        break;
+      }
+      skips.push({ contactId: contact.id, reason });
+      skipped.push({
+        contactId: contact.id,
+        name: `${contact.firstName} ${contact.lastName}`.trim(),
+        reason,
+      });
+    }
+    for (const reason of ['no-phone', 'do-not-call'] as const) {
+      const ids = skips.filter((s) => s.reason === reason).map((s) => s.contactId);
+      if (ids.length > 0) await completeMembers(db, queueId, ids, now, reason);
+    }
+    if (next) {
+      await db
+        .updateTable('queue_members')
+        .set({ claimed_by: walker, claimed_at: now })
+        .where('queue_id', '=', queueId)
+        .where('contact_id', '=', next.id)
+        .execute();
+      return { contact: next, skipped };
+    }
+    if (rows.length < LOOK_AHEAD) return { contact: null, skipped };
+  }
+}
+
+/** Renews this walker's hold, so it does not go stale while the dialer is open. */
+export async function renewHold(db: DbExecutor, queueId: string, walker: string, now: Date): Promise<void> {
+  await db
+    .updateTable('queue_members')
+    .set({ claimed_at: now })
+    .where('queue_id', '=', queueId)
+    .where('claimed_by', '=', walker)
+    .where('completed', '=', false)
+    .execute();
+}
+
+/** Marks members completed (and no longer held); how many were open. */
+export async function completeMembers(
+  db: DbExecutor,
+  queueId: string,
+  contactIds: readonly string[],
+  now: Date,
+  skipReason: SkipReason | null = null,
+): Promise<number> {
+  const result = await db
+    .updateTable('queue_members')
+    .set({ completed: true, completed_at: now, skip_reason: skipReason, claimed_by: null, claimed_at: null })
+    .where('queue_id', '=', queueId)
+    .where('contact_id', 'in', [...contactIds])
+    .where('completed', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Save & Exit: the walker lets go of what it holds; the progress (what is completed) is already stored. */
+export async function releaseHolds(db: DbExecutor, queueId: string, walker: string): Promise<void> {
+  await db
+    .updateTable('queue_members')
+    .set({ claimed_by: null, claimed_at: null })
+    .where('queue_id', '=', queueId)
+    .where('claimed_by', '=', walker)
+    .execute();
+}
+
+/** Open members another walker holds right now (a hold gone stale is nobody's). */
+export async function countHeldElsewhere(
+  db: DbExecutor,
+  queueId: string,
+  walker: string,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('queue_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('queue_id', '=', queueId)
+    .where('claimed_by', 'is not', null)
+    .where('claimed_by', '<>', walker)
+    .where('claimed_at', '>=', new Date(now.getTime() - CLAIM_STALE_AFTER_MS))
+    .where('completed', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Start over: every member open again, nobody holding any, the stored index back to 0. */
+export async function restartQueue(db: DbExecutor, queueId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('queue_members')
+    .set({ completed: false, completed_at: null, skip_reason: null, claimed_by: null, claimed_at: null })
+    .where('queue_id', '=', queueId)
+    .where((eb) => eb.or([eb('completed', '=', true), eb('claimed_by', 'is not', null)]))
+    .execute();
+  await db
+    .updateTable('power_dialer_queues')
+    .set({ last_contact_index: 0, last_modified: now })
+    .where('id', '=', queueId)
+    .execute();
+}
+
+/** The stored index (spec part 2 §4.5): how far the walk has come; back to 0 when the queue is completed. */
+export async function storeWalkIndex(db: DbExecutor, queueId: string, now: Date): Promise<void> {
+  await sql`
+    update power_dialer_queues
+    set last_contact_index = case when completed_count >= total_count then 0 else completed_count end,
+        last_modified = ${now}
+    where id = ${queueId}`.execute(db);
+}
