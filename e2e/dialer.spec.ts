@@ -14,7 +14,7 @@ const createTemplate = async (server: Server, cookie: string) => {
 };
 
 test.describe('the browser dialer on the simulator', () => {
-  test('walks the contacts: call the next one, send digits, end the call, save the disposition, and on to Queue Complete', async ({
+  test('walks All Synced Contacts: call the next one, send digits, end the call, save the disposition, and on to Queue completed', async ({
     page,
     server,
   }) => {
@@ -69,7 +69,8 @@ test.describe('the browser dialer on the simulator', () => {
       await expect(page.getByText('Disposition saved').first()).toBeVisible();
       await expect(dialer.getByLabel('Queue')).toHaveText(`Queue: ${1 - round} remaining`);
     }
-    await expect(page.getByText('Queue Complete')).toBeVisible();
+    await expect(page.getByText('Queue completed')).toBeVisible();
+    await expect(dialer.getByText('All contacts have been called')).toBeVisible();
 
     await dialer.getByRole('button', { name: 'Close' }).last().click();
     const history = page.getByRole('region', { name: 'Call History' });
@@ -91,11 +92,16 @@ test.describe('the browser dialer on the simulator', () => {
     await page.goto('/power-dialer');
     await page.getByRole('button', { name: 'Power Dialer', exact: true }).click();
     const dialer = page.getByRole('dialog', { name: 'Browser Dialer' });
+    // The walk skips a contact without a phone, and says so.
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+    await expect(toasts.getByText('Skipped Nia Nophone')).toBeVisible();
     await dialer.getByRole('tab', { name: 'Contacts' }).click();
     await expect(dialer.getByLabel('Contact count')).toHaveText('1 contacts');
+    await expect(dialer.getByRole('region', { name: 'Skipped contacts' })).toContainText(
+      'Nia Nophone: No phone number',
+    );
     await dialer.getByRole('button', { name: 'Call Nia Nophone' }).click();
-    const toasts = page.getByRole('region', { name: /Notifications/ });
-    await expect(toasts.getByText('No phone number', { exact: true })).toBeVisible();
+    await expect(toasts.getByText('No phone number', { exact: true }).last()).toBeVisible();
 
     await dialer.getByRole('button', { name: 'Add Contact' }).click();
     const form = dialer.getByRole('form', { name: 'Add New Contact' });

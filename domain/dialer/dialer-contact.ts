@@ -13,6 +13,8 @@ export const DialerContactInputSchema = z.object({
   /** Send an e-mail from one of the user's templates once the contact is saved (the sequence choice comes later). */
   sendEmail: z.boolean().default(false),
   templateId: z.uuid().nullish(),
+  /** The queue the dialer is walking: the new contact joins it (every synced contact joins the default queue). */
+  queueId: z.uuid('Invalid queue id').nullish(),
 });
 export type DialerContactInput = z.input<typeof DialerContactInputSchema>;
 

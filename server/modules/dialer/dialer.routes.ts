@@ -11,12 +11,13 @@ import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { createContact } from '../contacts/public.ts';
 import { findTemplate, sendEmailToContact } from '../email/public.ts';
+import { addQueueMembers, lockQueueIfAny } from '../queues/public.ts';
 
 const approved = { config: { access: 'approved' as const } };
 
 /**
  * The browser dialer's Add New Contact (spec part 2 §2.7, §5.2): a phone-only or e-mail-only contact is allowed
- * (decision 000 "Contacts without an e-mail"); it is stored synced and joins the default queue like any other.
+ * (decision 000 "Contacts without an e-mail"); it is stored synced and joins the default queue like any other, and the queue the dialer walks.
  * With send-e-mail on, the chosen template goes out (or to the outbox) in the same transaction: if the mail server
  * refuses, nothing is saved and the answer says why, so the user can fix it and try again.
  */
@@ -60,6 +61,9 @@ export function registerDialerRoutes(app: FastifyInstance, ctx: AppContext): voi
           },
           ctx.clock(),
         );
+        // Added while walking a queue: the contact joins it (a queue deleted meanwhile is let go).
+        const queueId = input.queueId ? await lockQueueIfAny(trx, viewer.userId, input.queueId) : undefined;
+        if (queueId) await addQueueMembers(trx, viewer.userId, queueId, [contact.id]);
         const email = template
           ? await sendEmailToContact(ctx, trx, {
               userId: viewer.userId,

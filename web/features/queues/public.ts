@@ -1,2 +1,11 @@
-/** Call queues as other features use them: list, create, add contacts. Other features import this file, never the feature's other files (decision 013). */
-export { useAddToQueue, useCreateQueue, useQueues } from './api/queues-queries.ts';
+/** Call queues as other features use them: list, create, add contacts, pick one, walk one. Other features import this file, never the feature's other files (decision 013). */
+export {
+  useAddToQueue,
+  useCreateQueue,
+  useQueue,
+  useQueueMembers,
+  useQueues,
+  useRestartQueue,
+} from './api/queues-queries.ts';
+export { QueuePickerDialog } from './components/queue-picker-dialog.tsx';
+export { useQueueWalk } from './use-queue-walk.ts';

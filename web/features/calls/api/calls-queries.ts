@@ -92,7 +92,7 @@ export const useSaveDisposition = () =>
         body: input,
         schema: z.object({ disposition: DispositionRecordSchema }),
       }),
-    [['calls'], ['contacts']],
+    [['calls'], ['contacts'], ['queues']],
   );
 
 export const useRemoveDoNotCall = () =>

@@ -37,7 +37,7 @@ export function toastCallError(error: unknown, provider: TelephonyProviderName):
  * window), the 250 ms delay, an 8-character request id, then the server, which decides. The toasts are the spec's.
  */
 export async function placeCall(
-  target: { contactId?: string; to: string; from: string | null },
+  target: { contactId?: string; to: string; from: string | null; queueId?: string },
   provider: TelephonyProviderName,
   /** 'browser': the browser phone connects the call (Twilio); the server places it otherwise. */
   via: 'server' | 'browser' = 'server',
@@ -62,6 +62,7 @@ export async function placeCall(
         ...(target.contactId ? { contactId: target.contactId } : { to }),
         ...(target.from ? { from: target.from } : {}),
         ...(via === 'browser' ? { via } : {}),
+        ...(target.queueId ? { queueId: target.queueId } : {}),
       },
       schema: CallResponseSchema,
     });

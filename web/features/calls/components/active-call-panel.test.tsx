@@ -52,6 +52,7 @@ describe('the call panel', () => {
             callbackDate: null,
             calledAt: started,
             callDurationSeconds: 4,
+            queueId: null,
           },
         },
       }),

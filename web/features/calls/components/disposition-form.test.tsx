@@ -20,6 +20,7 @@ const saved = (body: unknown) => ({
       callbackDate: null,
       calledAt: new Date().toISOString(),
       callDurationSeconds: 42,
+      queueId: null,
     },
   },
 });

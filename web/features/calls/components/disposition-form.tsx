@@ -33,8 +33,11 @@ export function DispositionForm({
   onSaved,
   notes: sharedNotes,
   onNotesChange,
+  queueId,
 }: {
   contactId: string;
+  /** The queue being walked: the disposition completes the contact there. */
+  queueId?: string | null;
   callId: string | null;
   durationSeconds: number;
   onChosen?: (chosen: boolean) => void;
@@ -65,6 +68,7 @@ export function DispositionForm({
         qualification,
         callbackDate: disposition === 'call-back' && callbackDate ? callbackDate.toISOString() : null,
         callDurationSeconds: durationSeconds,
+        ...(queueId ? { queueId } : {}),
       },
       {
         onSuccess: () => {

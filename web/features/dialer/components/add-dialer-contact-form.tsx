@@ -22,7 +22,7 @@ type Field = (typeof FIELDS)[number][0];
  * with the user's templates (disabled without an e-mail; the default template is preselected). The sequence
  * choice arrives with sequences.
  */
-export function AddDialerContactForm({ onDone }: { onDone: () => void }) {
+export function AddDialerContactForm({ onDone, queueId }: { onDone: () => void; queueId?: string }) {
   const [values, setValues] = useState<Record<Field, string>>({
     firstName: '',
     lastName: '',
@@ -44,6 +44,7 @@ export function AddDialerContactForm({ onDone }: { onDone: () => void }) {
       ...values,
       sendEmail: sendEmail && hasEmail,
       templateId: sendEmail && hasEmail ? chosenTemplate : null,
+      queueId: queueId ?? null,
     });
     const problem = dialerContactProblem(input);
     if (problem) return void toast.error(problem.title, { description: problem.description });

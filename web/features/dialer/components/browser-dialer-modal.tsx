@@ -1,10 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Phone, PhoneOff, Plus, Upload } from 'lucide-react';
+import { LogOut, Phone, PhoneOff, RotateCcw } from 'lucide-react';
 import type { Call } from '#domain/calls/call.schema.ts';
 import { isFinished } from '#domain/calls/call-status.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { DEFAULT_QUEUE_ID } from '#domain/contacts/queue.schema.ts';
+import { SKIP_REASON_TEXT, WALK_MESSAGES } from '#domain/dialer/queue-walk.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -13,7 +15,6 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ImportContactsDialog } from '../../contact-import/public.ts';
 import {
   CallSummary,
   type CallTarget,
@@ -26,10 +27,9 @@ import {
   useHangUp,
   usePhone,
 } from '../../calls/public.ts';
-import { useDialerContacts } from '../api/dialer-queries.ts';
-import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
+import { useQueues, useQueueWalk, useRestartQueue } from '../../queues/public.ts';
+import { DialerContactsTab } from './dialer-contacts-tab.tsx';
 import { DialerKeypad } from './dialer-keypad.tsx';
-import { useDialerWalk } from './use-dialer-walk.ts';
 
 type Tab = 'dialer' | 'notes' | 'contacts' | 'disposition';
 
@@ -41,38 +41,44 @@ const STATUS_LABEL: Record<PhoneSnapshot['status'], string> = {
 };
 
 /**
- * The browser dialer (spec part 2 §2.5, §4.1, §4.4): connection status, 'Queue: N remaining', the Dialer, Notes,
- * Contacts and Disposition tabs, END CALL and the in-call panel. It walks the contacts least recently called
- * first: saving a disposition completes the contact and loads the next; 'Queue Complete' when none remain.
+ * The browser dialer (spec part 2 §2.5, §4.1, §4.4, §4.5): connection status, 'Queue: N remaining', the Dialer,
+ * Notes, Contacts and Disposition tabs, END CALL, the in-call panel and Save & Exit. It walks a call queue on the
+ * server (the default queue 'All Synced Contacts' when none is chosen, decision 000): saving a disposition
+ * completes the contact and the next one is served; contacts that cannot be called are skipped with the reason;
+ * 'Queue completed' at the end. Closing it lets go of the held contact as Save & Exit does, without the toast.
  */
 export function BrowserDialerModal({
   open,
   onOpenChange,
+  queue: chosenQueue,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The queue to walk; the default queue when null. */
+  queue: { id: string; name: string } | null;
 }) {
   const setup = useCallingSetup();
   const device = usePhone();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('dialer');
   const [number, setNumber] = useState('');
-  const [search, setSearch] = useState('');
-  const [adding, setAdding] = useState(false);
   const [chosen, setChosen] = useState<CallTarget | null>(null);
   const [active, setActive] = useState<{ call: Call; target: CallTarget } | null>(null);
   const [notes, setNotes] = useState('');
   const [dispositionChosen, setDispositionChosen] = useState(false);
   const [from, setFrom] = useState<string | null>(null);
-  const contacts = useDialerContacts(search);
+  const queues = useQueues(open && chosenQueue === null);
+  const defaultQueue = queues.data?.find((q) => q.queueId === DEFAULT_QUEUE_ID);
+  const queue = chosenQueue ?? (defaultQueue ? { id: defaultQueue.id, name: defaultQueue.name } : null);
+  const walk = useQueueWalk(open && queue ? queue.id : null);
+  const restart = useRestartQueue();
   const live = useCall(active?.call.id ?? null);
   const call = live.data ?? active?.call ?? null;
   const onCall = call !== null && !isFinished(call.status);
   const hangUp = useHangUp();
   const provider = setup.data?.provider;
 
-  const walk = useDialerWalk(contacts.data?.contacts);
-  const { remaining, next } = walk;
+  const next = walk.contact;
   const target: CallTarget | null =
     active?.target ??
     chosen ??
@@ -127,7 +133,13 @@ export function BrowserDialerModal({
         description: 'The phone is not connected yet. Try again in a moment.',
       });
     const placed = await placeCall(
-      { contactId: who.contactId, to: who.phone, from: from ?? setup.data?.defaultFrom ?? null },
+      {
+        contactId: who.contactId,
+        to: who.phone,
+        from: from ?? setup.data?.defaultFrom ?? null,
+        // Only a queue contact's call is the queue's; a typed number is not.
+        queueId: who.contactId && queue ? queue.id : undefined,
+      },
       provider,
       provider === 'twilio' ? 'browser' : 'server',
     );
@@ -150,20 +162,25 @@ export function BrowserDialerModal({
     });
   };
 
+  // The disposition completed the contact on the server; the queues refetch, and with them the next contact.
   const finishContact = () => {
-    const done = active?.target.contactId;
-    const walked = done ? walk.complete(done) : null;
     setActive(null);
     setChosen(null);
     setNotes('');
     setDispositionChosen(false);
     setTab('dialer');
-    if (walked?.queueComplete) toast.success('Queue Complete');
   };
 
-  const close = (next: boolean) => {
+  const close = (next: boolean, options: { saved?: boolean } = {}) => {
     if (!next && onCall) return void toast.error('End the call before closing the dialer');
-    if (!next) void queryClient.invalidateQueries({ queryKey: ['calls'] });
+    if (!next) {
+      void queryClient.invalidateQueries({ queryKey: ['calls'] });
+      void walk
+        .saveAndExit({ quiet: !options.saved })
+        .catch((error: Error) =>
+          options.saved ? toast.error('Could not save progress', { description: error.message }) : undefined,
+        );
+    }
     if (!next && active && call && isFinished(call.status)) setActive(null);
     onOpenChange(next);
   };
@@ -198,9 +215,22 @@ export function BrowserDialerModal({
             {STATUS_LABEL[device.status]}
           </Badge>
           <span className="text-sm text-muted-foreground" aria-label="Queue">
-            Queue: {remaining.length}
-            {contacts.data?.hasNext ? '+' : ''} remaining
+            Queue: {walk.remaining ?? '…'} remaining
           </span>
+          {queue && (
+            <span className="truncate text-sm font-medium" aria-label="Walking">
+              {queue.name}
+            </span>
+          )}
+          <Button
+            size="sm"
+            variant="outline"
+            className="ml-auto"
+            disabled={onCall || !walk.step}
+            onClick={() => close(false, { saved: true })}
+          >
+            <LogOut /> Save &amp; Exit
+          </Button>
           {device.status === 'error' && provider && (
             <Button
               size="sm"
@@ -251,6 +281,16 @@ export function BrowserDialerModal({
           </TabsList>
 
           <TabsContent value="dialer" className="flex flex-col gap-3 overflow-y-auto">
+            {!active && !chosen && (
+              <WalkNotice
+                deleted={walk.deleted}
+                finished={walk.finished}
+                heldElsewhere={walk.step?.heldElsewhere ?? 0}
+                waiting={walk.step !== undefined && !walk.contact}
+                restarting={restart.isPending}
+                onRestart={() => queue && restart.mutate(queue.id)}
+              />
+            )}
             {target?.contactId && !active && (
               <div className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
                 <div className="min-w-0">
@@ -325,70 +365,28 @@ export function BrowserDialerModal({
           </TabsContent>
 
           <TabsContent value="contacts" className="flex min-h-0 flex-col gap-3">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm font-medium" aria-label="Contact count">
-                {contacts.data
-                  ? `${contacts.data.contacts.length}${contacts.data.hasNext ? '+' : ''} contacts`
-                  : '…'}
-              </span>
-              <Input
-                className="h-8 max-w-48"
-                placeholder="Search"
-                aria-label="Search contacts"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-              <Button size="sm" className="ml-auto" onClick={() => setAdding((a) => !a)}>
-                <Plus /> Add Contact
-              </Button>
-              <ImportContactsDialog
-                trigger={
-                  <Button size="sm" variant="outline">
-                    <Upload /> Import
-                  </Button>
-                }
-              />
-            </div>
-            {adding && <AddDialerContactForm onDone={() => setAdding(false)} />}
-            <ul
-              aria-label="Dialer contacts"
-              className="flex-1 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
-            >
-              {contacts.data?.contacts.length === 0 && (
-                <li className="p-3 text-muted-foreground">No contacts yet: add or import some.</li>
-              )}
-              {contacts.data?.contacts.map((c) => {
-                const name = `${c.firstName} ${c.lastName}`;
-                return (
-                  <li key={c.id} className="flex items-center gap-3 p-2">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium">{name}</p>
-                      <p className="text-muted-foreground">
-                        {[c.phone && formatPhoneForDisplay(c.phone), c.company].filter(Boolean).join(' · ') ||
-                          'No phone number'}
-                      </p>
-                    </div>
-                    {walk.isDone(c.id) && <Badge variant="secondary">Done</Badge>}
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      className="ml-auto"
-                      aria-label={`Call ${name}`}
-                      disabled={onCall}
-                      onClick={() => {
-                        const who = { contactId: c.id, name, phone: c.phone ?? '', company: c.company };
-                        if (!c.phone) return void toast.error('No phone number');
-                        setChosen(who);
-                        setTab('dialer');
-                        void dial(who);
-                      }}
-                    >
-                      <Phone /> Call
-                    </Button>
-                  </li>
-                );
-              })}
-            </ul>
+            <DialerContactsTab
+              queueId={queue?.id}
+              total={walk.step?.queue.total ?? null}
+              callDisabled={onCall}
+              onCall={(who) => {
+                setChosen(who);
+                setTab('dialer');
+                void dial(who);
+              }}
+            />
+            {walk.skipped.length > 0 && (
+              <section aria-label="Skipped contacts" className="text-sm">
+                <p className="font-medium">Skipped</p>
+                <ul className="max-h-24 overflow-y-auto text-muted-foreground">
+                  {walk.skipped.map((s) => (
+                    <li key={s.contactId}>
+                      {s.name}: {SKIP_REASON_TEXT[s.reason]}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
           </TabsContent>
 
           <TabsContent value="disposition" className="overflow-y-auto">
@@ -402,6 +400,7 @@ export function BrowserDialerModal({
                 onNotesChange={setNotes}
                 onChosen={setDispositionChosen}
                 onSaved={finishContact}
+                queueId={queue?.id}
               />
             ) : (
               <p className="text-sm text-muted-foreground">
@@ -415,4 +414,47 @@ export function BrowserDialerModal({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Why the walk offers no next contact: the queue is done, deleted, or the rest are held by another tab or device. */
+function WalkNotice(props: {
+  deleted: boolean;
+  finished: boolean;
+  heldElsewhere: number;
+  waiting: boolean;
+  restarting: boolean;
+  onRestart: () => void;
+}) {
+  if (props.deleted)
+    return (
+      <p role="alert" className="rounded-md border border-border p-3 text-sm">
+        {WALK_MESSAGES.deleted}
+      </p>
+    );
+  if (props.finished)
+    return (
+      <div className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
+        <p>{WALK_MESSAGES.allCalled}</p>
+        <Button
+          size="sm"
+          variant="outline"
+          className="ml-auto"
+          disabled={props.restarting}
+          onClick={props.onRestart}
+        >
+          <RotateCcw /> Start over
+        </Button>
+      </div>
+    );
+  if (props.waiting)
+    return (
+      <p className="rounded-md border border-border p-3 text-sm text-muted-foreground">
+        {props.heldElsewhere === 1
+          ? 'The contact left is being called from another tab or device.'
+          : props.heldElsewhere > 1
+            ? `The ${props.heldElsewhere} contacts left are being called from another tab or device.`
+            : WALK_MESSAGES.empty}
+      </p>
+    );
+  return null;
 }

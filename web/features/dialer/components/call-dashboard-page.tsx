@@ -17,6 +17,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
+import { QueuePickerDialog } from '../../queues/public.ts';
 import { BrowserDialerModal } from './browser-dialer-modal.tsx';
 import { MobileQrDialog } from './mobile-qr-dialog.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -42,6 +43,8 @@ export function CallDashboardPage() {
   const [resetting, setResetting] = useState(false);
   const [qr, setQr] = useState(false);
   const [dialerOpen, setDialerOpen] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [queue, setQueue] = useChosenQueue();
   const [number, setNumber] = useState('');
 
   const dial = (event: FormEvent) => {
@@ -70,7 +73,20 @@ export function CallDashboardPage() {
           <CardHeader>
             <CardTitle>Power Dialer</CardTitle>
             <CardDescription>
-              The browser dialer: call your contacts one after another, least recently called first.
+              The browser dialer walks{' '}
+              {queue ? (
+                <>
+                  the queue <span className="font-medium text-foreground">{queue.name}</span>
+                </>
+              ) : (
+                'All Synced Contacts'
+              )}
+              , from where it stopped.
+              {queue && (
+                <Button variant="link" className="h-auto p-0 pl-1" onClick={() => setQueue(null)}>
+                  Use All Synced Contacts
+                </Button>
+              )}
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
@@ -108,7 +124,7 @@ export function CallDashboardPage() {
             </form>
             <div className="flex flex-wrap gap-2">
               <ImportContactsDialog />
-              <Button variant="outline" disabled title="Call queues arrive with projects">
+              <Button variant="outline" onClick={() => setPicking(true)}>
                 Select Campaign
               </Button>
             </div>
@@ -230,7 +246,16 @@ export function CallDashboardPage() {
         }
       />
       <MobileQrDialog open={qr} onOpenChange={setQr} />
-      <BrowserDialerModal open={dialerOpen} onOpenChange={setDialerOpen} />
+      <QueuePickerDialog
+        open={picking}
+        onOpenChange={setPicking}
+        onSelect={(chosen) => {
+          setQueue({ id: chosen.id, name: chosen.name });
+          setPicking(false);
+          setDialerOpen(true);
+        }}
+      />
+      <BrowserDialerModal open={dialerOpen} onOpenChange={setDialerOpen} queue={queue} />
     </div>
   );
 }
@@ -281,4 +306,23 @@ function DueCallbacks({ onCall }: { onCall: (c: z.infer<typeof DueCallbackSchema
       </CardContent>
     </Card>
   );
+}
+
+/** The queue the power dialer walks, remembered in this browser; null is the default queue. */
+const CHOSEN_QUEUE_KEY = 'power-dialer-queue';
+function useChosenQueue() {
+  const [queue, setQueue] = useState<{ id: string; name: string } | null>(() => {
+    try {
+      const stored = JSON.parse(localStorage.getItem(CHOSEN_QUEUE_KEY) ?? 'null') as unknown;
+      return z.object({ id: z.string(), name: z.string() }).nullable().parse(stored);
+    } catch {
+      return null;
+    }
+  });
+  const choose = (next: { id: string; name: string } | null) => {
+    setQueue(next);
+    if (next) localStorage.setItem(CHOSEN_QUEUE_KEY, JSON.stringify(next));
+    else localStorage.removeItem(CHOSEN_QUEUE_KEY);
+  };
+  return [queue, choose] as const;
 }

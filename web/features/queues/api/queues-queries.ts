@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import {
   AddToQueueResultSchema,
   QueueListSchema,
+  QueueMembersPageSchema,
   QueueResponseSchema,
+  RemovedMembersSchema,
   type CreateQueueInput,
 } from '#domain/contacts/queue.schema.ts';
 import { apiFetch, LONG_OPERATION_TIMEOUT_MS } from '../../../lib/api-client.ts';
@@ -52,3 +54,59 @@ export function useCreateQueue() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKeys.all }),
   });
 }
+
+/** One queue with its counts. */
+export function useQueue(queueId: string | undefined) {
+  return useQuery({
+    queryKey: [...queueKeys.all, queueId],
+    queryFn: async ({ signal }) =>
+      (await apiFetch(`/api/queues/${queueId}`, { schema: QueueResponseSchema, signal })).queue,
+    enabled: queueId !== undefined,
+  });
+}
+
+/** A queue's contacts in queue order, 100 at a time. */
+export function useQueueMembers(queueId: string | undefined) {
+  return useInfiniteQuery({
+    queryKey: [...queueKeys.all, queueId, 'members'],
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch(
+        `/api/queues/${queueId}/members?${new URLSearchParams({ limit: '100', ...(pageParam ? { after: pageParam } : {}) }).toString()}`,
+        { schema: QueueMembersPageSchema, signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: queueId !== undefined,
+  });
+}
+
+const invalidatingQueues = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  function useQueueMutation() {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKeys.all }),
+    });
+  };
+
+export const useRenameQueue = invalidatingQueues(({ queueId, name }: { queueId: string; name: string }) =>
+  apiFetch(`/api/queues/${queueId}`, { method: 'PATCH', body: { name }, schema: QueueResponseSchema }),
+);
+
+export const useDeleteQueue = invalidatingQueues((queueId: string) =>
+  apiFetch(`/api/queues/${queueId}`, { method: 'DELETE' }),
+);
+
+export const useRemoveQueueMembers = invalidatingQueues(
+  ({ queueId, ids }: { queueId: string; ids: string[] }) =>
+    apiFetch(`/api/queues/${queueId}/members/remove`, {
+      method: 'POST',
+      body: { ids },
+      schema: RemovedMembersSchema,
+    }),
+);
+
+/** Start over: every contact of the queue open again. */
+export const useRestartQueue = invalidatingQueues((queueId: string) =>
+  apiFetch(`/api/queues/${queueId}/restart`, { method: 'POST', schema: QueueResponseSchema }),
+);

@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import {
+  createContactThroughApi,
+  expect,
+  newWatchedPage,
+  signedInRep,
+  signInThroughUi,
+  test,
+  type Server,
+} from './fixtures.ts';
+
+const createQueue = async (server: Server, cookie: string, name: string, ids: string[]) => {
+  const response = await fetch(`${server.baseUrl}/api/queues`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+    body: JSON.stringify({ name, selection: { ids } }),
+  });
+  if (response.status !== 201) throw new Error(`queue create failed: ${response.status}`);
+};
+
+/** Opens the power dialer on a queue through Select Campaign → 'Select Calling Queue'. */
+async function openQueue(page: Page, name: RegExp) {
+  await page.goto('/power-dialer');
+  await page.getByRole('button', { name: 'Select Campaign' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Calling Queue' });
+  await picker.getByRole('button', { name }).click();
+  const dialer = page.getByRole('dialog', { name: 'Browser Dialer' });
+  await expect(dialer.getByLabel('Phone status')).toHaveText('Ready');
+  return dialer;
+}
+
+/** Calls the contact the walk offers (numbers ending in 1 ring out unanswered) and saves 'No Answer'. */
+async function callNextAndSave(page: Page, dialer: ReturnType<Page['getByRole']>, name: string) {
+  await dialer.getByRole('button', { name: `Call ${name}` }).click();
+  await expect(dialer.getByRole('tab', { name: 'Disposition' })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 15_000,
+  });
+  await dialer.getByRole('radio', { name: 'No Answer' }).check();
+  await dialer.getByRole('button', { name: 'Save disposition' }).click();
+  await expect(page.getByText('Disposition saved').first()).toBeVisible();
+}
+
+test.describe('call queues in the power dialer', () => {
+  test('calls through a chosen queue, saves and exits, resumes on another device, and finishes it', async ({
+    page,
+    server,
+    browser,
+    consoleErrors,
+  }) => {
+    const { cookie, email } = await signedInRep(page, server);
+    const ids = [];
+    for (const [first, phone] of [
+      ['Una', '(555) 010-0011'],
+      ['Vic', '(555) 010-0021'],
+      ['Wes', '(555) 010-0031'],
+    ] as const)
+      ids.push(
+        await createContactThroughApi(server, cookie, {
+          firstName: first,
+          lastName: 'Queue',
+          email: `${first.toLowerCase()}@q.example`,
+          phone,
+        }),
+      );
+    // A contact outside the queue: the walk never offers it.
+    await createContactThroughApi(server, cookie, {
+      firstName: 'Out',
+      lastName: 'Side',
+      email: 'out@side.example',
+      phone: '(555) 010-0041',
+    });
+    await createQueue(server, cookie, 'Tuesday follow-ups', ids);
+
+    const dialer = await openQueue(page, /^Tuesday follow-ups: 3 remaining of 3, 0 called/);
+    await expect(dialer.getByLabel('Walking')).toHaveText('Tuesday follow-ups');
+    await expect(dialer.getByLabel('Queue')).toHaveText('Queue: 3 remaining');
+    await callNextAndSave(page, dialer, 'Una Queue');
+    await expect(dialer.getByLabel('Queue')).toHaveText('Queue: 2 remaining');
+    await expect(dialer.getByRole('button', { name: 'Call Vic Queue' })).toBeVisible();
+    await dialer.getByRole('button', { name: 'Save & Exit' }).click();
+    await expect(page.getByText('You can resume this queue later.')).toBeVisible();
+    await expect(dialer).toBeHidden();
+
+    // Another device: the same account in another browser resumes where the walk stopped.
+    const phone = await newWatchedPage(browser, server, consoleErrors);
+    await signInThroughUi(phone, email);
+    const remote = await openQueue(phone, /^Tuesday follow-ups: 2 remaining of 3, 1 called/);
+    await expect(remote.getByLabel('Queue')).toHaveText('Queue: 2 remaining');
+    await callNextAndSave(phone, remote, 'Vic Queue');
+    await callNextAndSave(phone, remote, 'Wes Queue');
+    await expect(phone.getByText('Queue completed')).toBeVisible();
+    await expect(remote.getByText('All contacts have been called')).toBeVisible();
+    await remote.getByRole('button', { name: 'Close' }).last().click();
+
+    // The first device sees the queue done; the chosen queue is remembered, and Start over opens it again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Power Dialer', exact: true }).click();
+    const again = page.getByRole('dialog', { name: 'Browser Dialer' });
+    await expect(again.getByLabel('Queue')).toHaveText('Queue: 0 remaining');
+    await again.getByRole('button', { name: 'Start over' }).click();
+    await expect(again.getByLabel('Queue')).toHaveText('Queue: 3 remaining');
+    await expect(again.getByRole('button', { name: 'Call Una Queue' })).toBeVisible();
+    await phone.context().close();
+  });
+
+  test('two devices on the same queue are never offered the same contact', async ({
+    page,
+    server,
+    browser,
+    consoleErrors,
+  }) => {
+    const { cookie, email } = await signedInRep(page, server);
+    const ids = [];
+    for (const first of ['Ana', 'Ben'])
+      ids.push(
+        await createContactThroughApi(server, cookie, {
+          firstName: first,
+          lastName: 'Pair',
+          email: `${first.toLowerCase()}@pair.example`,
+          phone: first === 'Ana' ? '(555) 010-0051' : '(555) 010-0061',
+        }),
+      );
+    await createQueue(server, cookie, 'Shared list', ids);
+    const first = await openQueue(page, /^Shared list/);
+    await expect(first.getByRole('button', { name: 'Call Ana Pair' })).toBeVisible();
+
+    const second = await newWatchedPage(browser, server, consoleErrors);
+    await signInThroughUi(second, email);
+    const other = await openQueue(second, /^Shared list/);
+    await expect(other.getByRole('button', { name: 'Call Ben Pair' })).toBeVisible();
+    await callNextAndSave(second, other, 'Ben Pair');
+    await expect(
+      other.getByText('The contact left is being called from another tab or device.'),
+    ).toBeVisible();
+    await second.context().close();
+  });
+});

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Phone, Plus, Upload } from 'lucide-react';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ImportContactsDialog } from '../../contact-import/public.ts';
+import type { CallTarget } from '../../calls/public.ts';
+import { useQueueMembers } from '../../queues/public.ts';
+import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
+
+/**
+ * The dialer's Contacts tab (spec part 2 §2.5): the queue's contacts in queue order with the ones already done
+ * marked, their count, Add Contact (the new contact joins the queue), Import, and a Call on each.
+ */
+export function DialerContactsTab({
+  queueId,
+  total,
+  onCall,
+  callDisabled,
+}: {
+  queueId: string | undefined;
+  total: number | null;
+  onCall: (who: CallTarget) => void;
+  callDisabled: boolean;
+}) {
+  const [adding, setAdding] = useState(false);
+  const members = useQueueMembers(queueId);
+  const rows = members.data?.pages.flatMap((p) => p.members) ?? [];
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-medium" aria-label="Contact count">
+          {total === null ? '…' : `${total} contacts`}
+        </span>
+        <Button size="sm" className="ml-auto" onClick={() => setAdding((a) => !a)}>
+          <Plus /> Add Contact
+        </Button>
+        <ImportContactsDialog
+          trigger={
+            <Button size="sm" variant="outline">
+              <Upload /> Import
+            </Button>
+          }
+        />
+      </div>
+      {adding && <AddDialerContactForm queueId={queueId} onDone={() => setAdding(false)} />}
+      <ul
+        aria-label="Dialer contacts"
+        className="flex-1 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
+      >
+        {members.isSuccess && rows.length === 0 && (
+          <li className="p-3 text-muted-foreground">No contacts in this queue yet: add or import some.</li>
+        )}
+        {rows.map((c) => {
+          const name = `${c.firstName} ${c.lastName}`;
+          return (
+            <li key={c.contactId} className="flex items-center gap-3 p-2">
+              <div className="min-w-0">
+                <p className="truncate font-medium">{name}</p>
+                <p className="text-muted-foreground">
+                  {[c.phone && formatPhoneForDisplay(c.phone), c.company].filter(Boolean).join(' · ') ||
+                    'No phone number'}
+                </p>
+              </div>
+              {c.completed && <Badge variant="secondary">Done</Badge>}
+              <Button
+                size="sm"
+                variant="outline"
+                className="ml-auto"
+                aria-label={`Call ${name}`}
+                disabled={callDisabled}
+                onClick={() => {
+                  if (!c.phone) return void toast.error('No phone number');
+                  onCall({ contactId: c.contactId, name, phone: c.phone, company: c.company });
+                }}
+              >
+                <Phone /> Call
+              </Button>
+            </li>
+          );
+        })}
+        {members.hasNextPage && (
+          <li className="p-2 text-center">
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={members.isFetchingNextPage}
+              onClick={() => void members.fetchNextPage()}
+            >
+              Show more
+            </Button>
+          </li>
+        )}
+      </ul>
+    </>
+  );
+}
