@@ -23,6 +23,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerQueueWalkRoutes } from './modules/queues/queue-walk.routes.ts';
+import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
 import { registerContactEmailRoutes } from './modules/email/contact-email.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerContactRoutes(app, ctx);
   registerQueueRoutes(app, ctx);
   registerQueueWalkRoutes(app, ctx);
+  registerProjectRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);
   registerContactEmailRoutes(app, ctx);

@@ -158,3 +158,10 @@ export function visiblePages(current: number, total: number): (number | 'gap')[]
   });
   return out;
 }
+
+/** Contacts looked up by id (the queue screens' preselection, the pop-out's update-contacts message). */
+export const MAX_LOOKUP_IDS = 500;
+export const ContactLookupSchema = z.object({
+  ids: z.array(z.uuid('Invalid contact id')).min(1).max(MAX_LOOKUP_IDS),
+});
+export const ContactLookupResultSchema = z.object({ contacts: z.array(ContactListItemSchema) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SELECTED_IDS } from './bulk-selection.schema.ts';
+import { BulkSelectionSchema, MAX_SELECTED_IDS } from './bulk-selection.schema.ts';
 import { ContactFilterSchema, ContactTabSchema } from './contact-list.schema.ts';
 
 /** The per-user default queue (spec part 1 §4 contact sync, §9). */
@@ -13,6 +13,8 @@ export const QueueSummarySchema = z.object({
   total: z.number().int(),
   completed: z.number().int(),
   createdAt: z.string(),
+  /** The project the queue belongs to, if any. */
+  projectId: z.string().nullable(),
 });
 export type QueueSummary = z.infer<typeof QueueSummarySchema>;
 export const QueueListSchema = z.object({ queues: z.array(QueueSummarySchema) });
@@ -39,8 +41,11 @@ const QueueNameSchema = z
   .refine((name) => name.length > 0, QUEUE_MESSAGES.nameRequired.description);
 
 /** Create Queue (spec part 2 §2.3): a name and the contacts, ticked ids or every contact matching a filter. */
+const ProjectIdSchema = z.uuid('Invalid project id').nullish();
+
 export const CreateQueueSchema = z.object({
   name: QueueNameSchema,
+  projectId: ProjectIdSchema,
   selection: z.union([
     z.object({
       ids: z
@@ -53,7 +58,17 @@ export const CreateQueueSchema = z.object({
 });
 export type CreateQueueInput = z.input<typeof CreateQueueSchema>;
 
-export const RenameQueueSchema = z.object({ name: QueueNameSchema });
+/**
+ * Save Queue on the edit screen (spec part 2 §2.3): the name, and the contacts added (ticked, or every contact
+ * matching a search) and removed, saved together or not at all.
+ */
+export const UpdateQueueSchema = z.object({
+  name: QueueNameSchema,
+  projectId: ProjectIdSchema,
+  add: BulkSelectionSchema.optional(),
+  remove: z.array(z.uuid('Invalid contact id')).max(MAX_SELECTED_IDS).optional(),
+});
+export type UpdateQueueInput = z.input<typeof UpdateQueueSchema>;
 
 /** Contacts taken out of a queue (Edit Queue's remove); ids not in it are ignored. */
 export const RemoveQueueMembersSchema = z.object({

@@ -6,8 +6,10 @@ import { migrateToLatest } from './migrations.ts';
 export type Db = Kysely<Database>;
 export type DbExecutor = Kysely<Database> | Transaction<Database>;
 
-// Return bigint counts as numbers and timestamps as Date (pg's defaults, made explicit for counts).
+// Return bigint counts as numbers and timestamps as Date (pg's defaults, made explicit for counts). A calendar date
+// (a project's deadline) stays 'yyyy-mm-dd': as a Date it would become midnight in the server's time zone.
 pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1082, (value) => value);
 
 /** How long a request waits for a pooled connection before it is answered 503 (the server is overloaded). */
 export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-calling.ts';
 import * as m0010 from './migrations/0010-bulk-calls.ts';
 import * as m0011 from './migrations/0011-hardening.ts';
 import * as m0012 from './migrations/0012-queue-walks.ts';
+import * as m0013 from './migrations/0013-projects.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-bulk-calls': m0010,
   '0011-hardening': m0011,
   '0012-queue-walks': m0012,
+  '0013-projects': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -160,6 +160,22 @@ export type PowerDialerQueuesTable = {
   /** Kept by triggers on queue_members (migration 0012). */
   total_count: Generated<number>;
   completed_count: Generated<number>;
+  project_id: Generated<string | null>;
+};
+
+export type ProjectsTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  client: string | null;
+  status: Generated<'active' | 'planning' | 'on-hold' | 'completed'>;
+  /** A date (yyyy-mm-dd); read back as a string (the pg type parser is set for dates in database.ts). */
+  deadline: string | null;
+  budget: string | null;
+  description: string | null;
+  project_type: Generated<'calling' | 'email' | 'sms'>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
 };
 
 export type QueueMembersTable = {
@@ -276,6 +292,8 @@ export type CallsTable = {
   queue_id: Generated<string | null>;
   /** The notes saved with the call's disposition. */
   notes: Generated<string | null>;
+  /** The project of the queue the call was made from. */
+  project_id: Generated<string | null>;
 };
 
 export type CallLocksTable = { user_id: string; request_id: string; taken_at: Timestamp };
@@ -312,6 +330,7 @@ export type Database = {
   call_dispositions: CallDispositionsTable;
   power_dialer_queues: PowerDialerQueuesTable;
   queue_members: QueueMembersTable;
+  projects: ProjectsTable;
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
   auth_accounts: AuthAccountsTable;

@@ -150,6 +150,7 @@ export async function insertCall(
     to: string;
     now: Date;
     queueId: string | null;
+    projectId: string | null;
   },
 ): Promise<Call> {
   const row = await db
@@ -165,6 +166,7 @@ export async function insertCall(
       started_at: values.now,
       updated_at: values.now,
       queue_id: values.queueId,
+      project_id: values.projectId,
     })
     .returning(CALL_COLUMNS)
     .executeTakeFirstOrThrow();

@@ -86,13 +86,18 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
         'DO_NOT_CALL',
         `${toE164} is on your do-not-call list. Remove it there before calling.`,
       );
-    // A call made from a queue carries its id; another user's queue, or one deleted meanwhile, is not found.
-    if (input.queueId && !(await lockQueueIfAny(trx, userId, input.queueId)))
-      throw new AppError('NOT_FOUND', 'Queue not found');
-    return { to: toE164, from };
+    // A call made from a queue carries its id and its project's; another user's queue, or one deleted meanwhile,
+    // is not found.
+    const queue = input.queueId ? await lockQueueIfAny(trx, userId, input.queueId) : undefined;
+    if (input.queueId && !queue) throw new AppError('NOT_FOUND', 'Queue not found');
+    return { to: toE164, from, queue };
   });
   if ('existing' in prepared && prepared.existing) return prepared.existing;
-  const { to, from } = prepared as { to: string; from: string };
+  const { to, from, queue } = prepared as {
+    to: string;
+    from: string;
+    queue?: { id: string; projectId: string | null };
+  };
 
   const now = ctx.clock();
   const call = await asUser(async (trx) => {
@@ -116,7 +121,8 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
       from,
       to,
       now,
-      queueId: input.queueId ?? null,
+      queueId: queue?.id ?? null,
+      projectId: queue?.projectId ?? null,
     });
   });
   if (call.status !== 'queued' || call.requestId !== input.requestId) return call;

@@ -34,7 +34,7 @@ export async function saveDisposition(
   if (input.disposition === 'call-back' && !callbackDate)
     throw new AppError('VALIDATION_FAILED', 'Choose a callback date');
   // The queue's row first, as every queue change takes it, so a walk and this save never wait on each other.
-  const queueId = input.queueId ? ((await lockQueueIfAny(db, userId, input.queueId)) ?? null) : null;
+  const queueId = input.queueId ? ((await lockQueueIfAny(db, userId, input.queueId))?.id ?? null) : null;
   const disposition = await insertDisposition(db, userId, {
     contactId,
     callId: call?.id ?? null,

@@ -101,6 +101,23 @@ export async function findContact(db: DbExecutor, userId: string, id: string): P
   return row ? toContact(row) : undefined;
 }
 
+/** The user's contacts among these ids, in the order given; ids that are not theirs (or gone) are left out. */
+export async function findContactsByIds(
+  db: DbExecutor,
+  userId: string,
+  ids: readonly string[],
+): Promise<Contact[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('contacts')
+    .select(CONTACT_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, toContact(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The user's contact, or NOT_FOUND 'Contact not found' (another user's contact is not found either). */
 export async function getContact(db: DbExecutor, userId: string, id: string): Promise<Contact> {
   const contact = await findContact(db, userId, id);

@@ -17,6 +17,8 @@ import {
   ContactsPageSchema,
   ContactTabSchema,
   ListContactsQuerySchema,
+  ContactLookupResultSchema,
+  ContactLookupSchema,
 } from '#domain/contacts/contact-list.schema.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -25,6 +27,7 @@ import {
   countContacts,
   getContact,
   findContactsPage,
+  findContactsByIds,
   findHistory,
   findTags,
   deleteContacts,
@@ -52,6 +55,19 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
         page: request.query.page,
         pageSize: CONTACTS_PAGE_SIZE,
       }));
+    },
+  );
+
+  /** The user's contacts among these ids, in the order given; another user's ids are left out, not refused. */
+  typed.post(
+    '/api/contacts/lookup',
+    {
+      ...approved,
+      schema: { body: ContactLookupSchema, response: { 200: ContactLookupResultSchema } },
+    },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return { contacts: await asUser(userId, (trx) => findContactsByIds(trx, userId, request.body.ids)) };
     },
   );
 

@@ -62,8 +62,8 @@ export function registerDialerRoutes(app: FastifyInstance, ctx: AppContext): voi
           ctx.clock(),
         );
         // Added while walking a queue: the contact joins it (a queue deleted meanwhile is let go).
-        const queueId = input.queueId ? await lockQueueIfAny(trx, viewer.userId, input.queueId) : undefined;
-        if (queueId) await addQueueMembers(trx, viewer.userId, queueId, [contact.id]);
+        const queue = input.queueId ? await lockQueueIfAny(trx, viewer.userId, input.queueId) : undefined;
+        if (queue) await addQueueMembers(trx, viewer.userId, queue.id, [contact.id]);
         const email = template
           ? await sendEmailToContact(ctx, trx, {
               userId: viewer.userId,

@@ -48,6 +48,7 @@ function summaries(db: DbExecutor, userId: string) {
       'q.queue_id',
       'q.queue_name',
       'q.created_at',
+      'q.project_id',
       // Kept by triggers on queue_members (migration 0012): no counting of a million rows per read.
       'q.total_count as total',
       'q.completed_count as completed',
@@ -60,6 +61,7 @@ const toSummary = (r: {
   queue_id: string;
   queue_name: string;
   created_at: Date;
+  project_id: string | null;
   total: number;
   completed: number;
 }): QueueSummary => ({
@@ -69,6 +71,7 @@ const toSummary = (r: {
   total: r.total,
   completed: r.completed,
   createdAt: r.created_at.toISOString(),
+  projectId: r.project_id,
 });
 
 /** The user's queues, newest first, each with its total and completed counts. */
@@ -87,10 +90,15 @@ export async function getQueueSummary(db: DbExecutor, userId: string, id: string
 export const queueNotFound = () => new AppError('NOT_FOUND', 'Queue not found');
 
 /** A new queue of the user under a generated queue id (spec part 2 §3); its id. */
-export async function insertQueue(db: DbExecutor, userId: string, name: string): Promise<string> {
+export async function insertQueue(
+  db: DbExecutor,
+  userId: string,
+  name: string,
+  projectId: string | null = null,
+): Promise<string> {
   const row = await db
     .insertInto('power_dialer_queues')
-    .values({ queue_id: `queue-${randomUUID()}`, queue_name: name, user_id: userId })
+    .values({ queue_id: `queue-${randomUUID()}`, queue_name: name, user_id: userId, project_id: projectId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -119,10 +127,17 @@ export async function lockQueue(
   return { id: row.id, queueId: row.queue_id };
 }
 
-export async function renameQueue(db: DbExecutor, id: string, name: string, now: Date): Promise<void> {
+/** Sets a queue's name and project (the caller checked the project is the user's). */
+export async function renameQueue(
+  db: DbExecutor,
+  id: string,
+  name: string,
+  projectId: string | null,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('power_dialer_queues')
-    .set({ queue_name: name, last_modified: now })
+    .set({ queue_name: name, project_id: projectId, last_modified: now })
     .where('id', '=', id)
     .execute();
 }
@@ -187,15 +202,14 @@ export async function lockQueueIfAny(
   db: DbExecutor,
   userId: string,
   id: string,
-): Promise<string | undefined> {
-  const row = await db
+): Promise<{ id: string; projectId: string | null } | undefined> {
+  return db
     .selectFrom('power_dialer_queues')
-    .select('id')
+    .select(['id', 'project_id as projectId'])
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row?.id;
 }
 
 function isIdList(

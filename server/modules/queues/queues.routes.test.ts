@@ -167,6 +167,45 @@ describe('call queues', () => {
   });
 });
 
+describe('Save Queue and the contact lookup', () => {
+  it('saves the name, added and removed contacts together, and nothing when the result would be empty', async () => {
+    const queue = (await create('Before', { ids: [mine[0]!.id, mine[1]!.id] })).json<{ queue: Summary }>()
+      .queue;
+    const saved = await send(owner, 'PATCH', `/api/queues/${queue.id}`, {
+      name: 'After',
+      add: { ids: [mine[2]!.id, theirs.id] },
+      remove: [mine[0]!.id],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ queue: Summary }>().queue).toMatchObject({ name: 'After', total: 2 });
+
+    const emptied = await send(owner, 'PATCH', `/api/queues/${queue.id}`, {
+      name: 'Empty now',
+      remove: [mine[1]!.id, mine[2]!.id],
+    });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().message).toBe('Please select at least one contact for your queue');
+    expect(
+      (await send(owner, 'GET', `/api/queues/${queue.id}`)).json<{ queue: Summary }>().queue,
+    ).toMatchObject({
+      name: 'After',
+      total: 2,
+    });
+  });
+
+  it('looks contacts up by id in the order given, leaving out another user’s', async () => {
+    const found = await send(owner, 'POST', '/api/contacts/lookup', {
+      ids: [mine[3]!.id, theirs.id, mine[1]!.id],
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json<{ contacts: { id: string }[] }>().contacts.map((c) => c.id)).toEqual([
+      mine[3]!.id,
+      mine[1]!.id,
+    ]);
+    expect((await send(owner, 'POST', '/api/contacts/lookup', { ids: [] })).statusCode).toBe(400);
+  });
+});
+
 describe('call queues under concurrent use', () => {
   it('takes fifty adds, removes and renames at once with a delete among them: no server error, no stray rows', async () => {
     const queue = (await create('Busy queue', { ids: [mine[0]!.id] })).json<{ queue: Summary }>().queue;

@@ -12,13 +12,14 @@ import {
   QueueResponseSchema,
   RemovedMembersSchema,
   RemoveQueueMembersSchema,
-  RenameQueueSchema,
+  UpdateQueueSchema,
 } from '#domain/contacts/queue.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { ensureDefaultQueue, selectedIds } from '../contacts/public.ts';
+import { isOwnProject } from '../projects/public.ts';
 import {
   addQueueMembers,
   deleteQueue,
@@ -32,6 +33,12 @@ import {
 } from './queues.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
+
+/** A queue joins only one of the user's own projects; another user's is not found. */
+async function checkProject(db: DbExecutor, userId: string, projectId: string | null) {
+  if (projectId && !(await isOwnProject(db, userId, projectId)))
+    throw new AppError('NOT_FOUND', 'Project not found');
+}
 const QueueParams = z.object({ queueId: z.uuid('Invalid queue id') });
 
 /**
@@ -61,9 +68,10 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
     { ...approved, schema: { body: CreateQueueSchema, response: { 201: QueueResponseSchema } } },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
-      const { name, selection } = request.body;
+      const { name, selection, projectId = null } = request.body;
       const queue = await asUser(userId, async (trx) => {
-        const id = await insertQueue(trx, userId, name);
+        await checkProject(trx, userId, projectId);
+        const id = await insertQueue(trx, userId, name, projectId);
         const { added } = await addQueueMembers(
           trx,
           userId,
@@ -106,18 +114,26 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
     },
   );
 
+  /** Save Queue: name, added and removed contacts in one transaction; nothing is saved if any part is refused. */
   typed.patch(
     '/api/queues/:queueId',
     {
       ...approved,
-      schema: { params: QueueParams, body: RenameQueueSchema, response: { 200: QueueResponseSchema } },
+      schema: { params: QueueParams, body: UpdateQueueSchema, response: { 200: QueueResponseSchema } },
     },
     async (request) => {
       const userId = viewerOf(request).userId;
+      const { name, add, remove, projectId = null } = request.body;
       return asUser(userId, async (trx) => {
         const queue = await lockQueue(trx, userId, request.params.queueId);
-        await renameQueue(trx, queue.id, request.body.name, ctx.clock());
-        return { queue: await getQueueSummary(trx, userId, queue.id) };
+        const now = ctx.clock();
+        await checkProject(trx, userId, projectId);
+        await renameQueue(trx, queue.id, name, projectId, now);
+        if (remove?.length) await removeQueueMembers(trx, queue.id, remove, now);
+        if (add) await addQueueMembers(trx, userId, queue.id, selectedIds(trx, userId, add, now));
+        const saved = await getQueueSummary(trx, userId, queue.id);
+        if (saved.total === 0) throw new AppError('VALIDATION_FAILED', QUEUE_MESSAGES.noContacts.description);
+        return { queue: saved };
       });
     },
   );

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { BulkDeleteResultSchema, type BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import type { ColdLeadInput } from '#domain/contacts/cold-lead.ts';
@@ -10,7 +16,9 @@ import {
 } from '#domain/contacts/contact.schema.ts';
 import {
   ContactCountsSchema,
+  ContactLookupResultSchema,
   ContactsPageSchema,
+  MAX_LOOKUP_IDS,
   type ParsedContactFilter,
   type ParsedListContactsQuery,
 } from '#domain/contacts/contact-list.schema.ts';
@@ -126,3 +134,36 @@ export const useCreateColdLead = () =>
   useInvalidatingMutation((input: ColdLeadInput) =>
     apiFetch('/api/contacts/cold-leads', { method: 'POST', body: input, schema: ContactResponse }),
   );
+
+/** The contact selector's list: every contact matching a search, by name, 100 at a time as the list scrolls. */
+export function useContactPicker(search: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['contacts', 'picker', search],
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch(
+        `/api/contacts?${toParams({ search, sort: 'name', dir: 'asc', after: pageParam || undefined })}`,
+        { schema: ContactsPageSchema, signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.hasNext ? (last.lastCursor ?? undefined) : undefined),
+    enabled,
+    ...LIST_FRESHNESS,
+  });
+}
+
+/** Contacts by id, in the order given (another user's ids are left out by the server). */
+export function useContactLookup(ids: readonly string[]) {
+  return useQuery({
+    queryKey: ['contacts', 'lookup', ids],
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch('/api/contacts/lookup', {
+          method: 'POST',
+          body: { ids: ids.slice(0, MAX_LOOKUP_IDS) },
+          schema: ContactLookupResultSchema,
+          signal,
+        })
+      ).contacts,
+    enabled: ids.length > 0,
+  });
+}

@@ -7,6 +7,7 @@ import {
   QueueResponseSchema,
   RemovedMembersSchema,
   type CreateQueueInput,
+  type UpdateQueueInput,
 } from '#domain/contacts/queue.schema.ts';
 import { apiFetch, LONG_OPERATION_TIMEOUT_MS } from '../../../lib/api-client.ts';
 
@@ -89,10 +90,6 @@ const invalidatingQueues = <Input, Output>(mutationFn: (input: Input) => Promise
     });
   };
 
-export const useRenameQueue = invalidatingQueues(({ queueId, name }: { queueId: string; name: string }) =>
-  apiFetch(`/api/queues/${queueId}`, { method: 'PATCH', body: { name }, schema: QueueResponseSchema }),
-);
-
 export const useDeleteQueue = invalidatingQueues((queueId: string) =>
   apiFetch(`/api/queues/${queueId}`, { method: 'DELETE' }),
 );
@@ -109,4 +106,17 @@ export const useRemoveQueueMembers = invalidatingQueues(
 /** Start over: every contact of the queue open again. */
 export const useRestartQueue = invalidatingQueues((queueId: string) =>
   apiFetch(`/api/queues/${queueId}/restart`, { method: 'POST', schema: QueueResponseSchema }),
+);
+
+/** Save Queue: name, added and removed contacts, saved together. */
+export const useUpdateQueue = invalidatingQueues(
+  async ({ queueId, ...input }: UpdateQueueInput & { queueId: string }) =>
+    (
+      await apiFetch(`/api/queues/${queueId}`, {
+        method: 'PATCH',
+        body: input,
+        schema: QueueResponseSchema,
+        timeoutMs: LONG_OPERATION_TIMEOUT_MS,
+      })
+    ).queue,
 );

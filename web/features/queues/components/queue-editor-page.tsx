@@ -1,0 +1,348 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Users, X } from 'lucide-react';
+import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ImportContactsDialog } from '../../contact-import/public.ts';
+import {
+  ContactSelectorDialog,
+  selectionSize,
+  toBulkSelection,
+  useContactLookup,
+  type ContactSelection,
+} from '../../contacts/public.ts';
+import { useCreateQueue, useQueue, useQueueMembers, useUpdateQueue } from '../api/queues-queries.ts';
+
+/** Where the contact list's Send to Campaign and Call Selected put the ticked ids (spec part 2 §2.1 navigation state). */
+type NavigationState = { selectedContactIds?: string[] } | null;
+
+const PROJECTS_CAMPAIGNS = '/projects?tab=campaigns';
+
+/** /projects/queue/create and /projects/queue/edit/{id} (spec part 2 §2.3). */
+export function QueueEditorPage() {
+  const { id } = useParams();
+  return id ? <EditQueue queueId={id} /> : <CreateQueue />;
+}
+
+function CreateQueue() {
+  const navigate = useNavigate();
+  const preselectedIds = (useLocation().state as NavigationState)?.selectedContactIds ?? [];
+  const preselected = useContactLookup(preselectedIds);
+  const [name, setName] = useState('');
+  // undefined until the person chooses: the contacts the list sent are shown until then.
+  const [chosen, setChosen] = useState<ContactSelection | null | undefined>(undefined);
+  const selection: ContactSelection | null =
+    chosen !== undefined
+      ? chosen
+      : preselected.data?.length
+      ? {
+          kind: 'ids',
+          contacts: preselected.data.map((c) => ({
+            id: c.id,
+            name: `${c.firstName} ${c.lastName}`.trim(),
+            phone: c.phone,
+            company: c.company,
+          })),
+        }
+      : null;
+  const create = useCreateQueue();
+  const count = selectionSize(selection);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim())
+      return void toast.error(QUEUE_MESSAGES.nameRequired.title, {
+        description: QUEUE_MESSAGES.nameRequired.description,
+      });
+    if (!selection || count === 0)
+      return void toast.error(QUEUE_MESSAGES.noContacts.title, { description: QUEUE_MESSAGES.noContacts.description });
+    create.mutate(
+      { name, selection: toBulkSelection(selection) },
+      {
+        onSuccess: (queue) => {
+          toast.success('Queue created', {
+            description: `${queue.total.toLocaleString()} contact(s) in ${queue.name}.`,
+          });
+          void navigate(PROJECTS_CAMPAIGNS);
+        },
+        onError: (error) =>
+          toast.error('Error', { description: error.message || 'Failed to create queue. Please try again.' }),
+      },
+    );
+  };
+
+  return (
+    <QueueForm
+      title="Create Call Queue"
+      name={name}
+      onNameChange={setName}
+      onSubmit={submit}
+      submitLabel="Create Queue"
+      busy={create.isPending}
+      canSubmit={count > 0}
+    >
+      <SelectionPicker selection={selection} onChange={setChosen} loading={preselected.isLoading} />
+    </QueueForm>
+  );
+}
+
+function EditQueue({ queueId }: { queueId: string }) {
+  const navigate = useNavigate();
+  const queue = useQueue(queueId);
+  const members = useQueueMembers(queueId);
+  const [name, setName] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [added, setAdded] = useState<ContactSelection | null>(null);
+  const update = useUpdateQueue();
+
+  if (queue.isPending) return <Spinner />;
+  if (queue.isError)
+    return (
+      <div className="flex flex-col gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Edit Call Queue</h1>
+        <p role="alert">{queue.error.message}</p>
+        <Link to={PROJECTS_CAMPAIGNS} className="text-primary hover:underline">
+          Back to campaigns
+        </Link>
+      </div>
+    );
+  const isDefault = queue.data.queueId === DEFAULT_QUEUE_ID;
+  const rows = members.data?.pages.flatMap((p) => p.members) ?? [];
+  const remaining = queue.data.total - removed.size + selectionSize(added);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const newName = name ?? queue.data.name;
+    if (!newName.trim())
+      return void toast.error(QUEUE_MESSAGES.nameRequired.title, {
+        description: QUEUE_MESSAGES.nameRequired.description,
+      });
+    update.mutate(
+      {
+        queueId,
+        name: newName,
+        ...(added ? { add: toBulkSelection(added) } : {}),
+        ...(removed.size > 0 ? { remove: [...removed] } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success('Queue updated');
+          void navigate(PROJECTS_CAMPAIGNS);
+        },
+        onError: (error) => toast.error('Error', { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <QueueForm
+      title="Edit Call Queue"
+      name={name ?? queue.data.name}
+      onNameChange={setName}
+      onSubmit={submit}
+      submitLabel="Save Queue"
+      busy={update.isPending}
+      canSubmit={!isDefault && remaining > 0}
+    >
+      {isDefault && <p className="text-sm text-muted-foreground">{QUEUE_MESSAGES.defaultQueue}</p>}
+      <div className="flex items-center gap-2">
+        <Label>Contacts in this queue</Label>
+        <Badge variant="secondary" aria-label="Queue contact count">
+          {queue.data.total.toLocaleString()}
+          {removed.size > 0 ? ` − ${removed.size}` : ''}
+        </Badge>
+      </div>
+      <ul
+        aria-label="Queue contacts"
+        className="max-h-[15rem] divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
+      >
+        {rows.map((m) => {
+          const memberName = `${m.firstName} ${m.lastName}`.trim();
+          const gone = removed.has(m.contactId);
+          return (
+            <li key={m.contactId} className="flex items-center gap-2 p-2">
+              <span className={gone ? 'truncate text-muted-foreground line-through' : 'truncate'}>
+                {memberName}
+              </span>
+              {m.completed && <Badge variant="outline">Called</Badge>}
+              {!isDefault && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  className="ml-auto"
+                  aria-label={`${gone ? 'Keep' : 'Remove'} ${memberName}`}
+                  onClick={() =>
+                    setRemoved((current) => {
+                      const next = new Set(current);
+                      if (gone) next.delete(m.contactId);
+                      else next.add(m.contactId);
+                      return next;
+                    })
+                  }
+                >
+                  {gone ? 'Keep' : <X />}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+        {members.hasNextPage && (
+          <li className="p-2 text-center">
+            <Button type="button" size="sm" variant="ghost" onClick={() => void members.fetchNextPage()}>
+              Show more
+            </Button>
+          </li>
+        )}
+      </ul>
+      {!isDefault && (
+        <>
+          <Label>Add contacts</Label>
+          <SelectionPicker selection={added} onChange={setAdded} />
+        </>
+      )}
+    </QueueForm>
+  );
+}
+
+function QueueForm(props: {
+  title: string;
+  name: string;
+  onNameChange: (name: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  busy: boolean;
+  canSubmit: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">{props.title}</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Queue details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form className="flex flex-col gap-4" onSubmit={props.onSubmit} aria-label={props.title}>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="queue-name">Queue name</Label>
+              <Input
+                id="queue-name"
+                value={props.name}
+                maxLength={200}
+                placeholder="e.g. Tuesday follow-ups"
+                onChange={(e) => props.onNameChange(e.target.value)}
+              />
+            </div>
+            {props.children}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" asChild>
+                <Link to={PROJECTS_CAMPAIGNS}>Cancel</Link>
+              </Button>
+              <Button type="submit" disabled={!props.canSubmit || props.busy}>
+                {props.submitLabel}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * Select Contacts, Import Contacts, the count badge and the removable list (15rem) of what is chosen: contacts one
+ * by one, or every contact matching a search as one line.
+ */
+function SelectionPicker({
+  selection,
+  onChange,
+  loading = false,
+}: {
+  selection: ContactSelection | null;
+  onChange: (selection: ContactSelection | null) => void;
+  loading?: boolean;
+}) {
+  const [selecting, setSelecting] = useState(false);
+  const count = selectionSize(selection);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" variant="outline" onClick={() => setSelecting(true)}>
+          <Users /> Select Contacts
+        </Button>
+        <ImportContactsDialog
+          onImported={(report) =>
+            toast.info('Contacts imported', {
+              description: `${report.created + report.updated} contact(s) from ${report.fileName} are in your contacts: select them with Select Contacts.`,
+            })
+          }
+        />
+        <Badge aria-label="Selected count">{count.toLocaleString()} selected</Badge>
+        {loading && <Spinner />}
+      </div>
+      {selection && count > 0 && (
+        <ul
+          aria-label="Selected contacts"
+          className="max-h-[15rem] divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
+        >
+          {selection.kind === 'all' ? (
+            <li className="flex items-center gap-2 p-2">
+              <span>
+                All {selection.estimate ? 'about ' : ''}
+                {selection.count.toLocaleString()} contacts{selection.search ? ` matching “${selection.search}”` : ''}
+              </span>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                className="ml-auto"
+                aria-label="Remove all matching"
+                onClick={() => onChange(null)}
+              >
+                <X />
+              </Button>
+            </li>
+          ) : (
+            selection.contacts.map((c) => (
+              <li key={c.id} className="flex items-center gap-2 p-2">
+                <span className="min-w-0 truncate">
+                  {c.name}
+                  {c.phone && <span className="text-muted-foreground"> · {formatPhoneForDisplay(c.phone)}</span>}
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  className="ml-auto"
+                  aria-label={`Remove ${c.name}`}
+                  onClick={() => {
+                    const contacts = selection.contacts.filter((x) => x.id !== c.id);
+                    onChange(contacts.length ? { kind: 'ids', contacts } : null);
+                  }}
+                >
+                  <X />
+                </Button>
+              </li>
+            ))
+          )}
+        </ul>
+      )}
+      {selecting && (
+        <ContactSelectorDialog
+          open
+          onOpenChange={setSelecting}
+          initial={selection}
+          onConfirm={(next) => onChange(next)}
+        />
+      )}
+    </div>
+  );
+}
