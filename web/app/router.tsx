@@ -21,6 +21,10 @@ const contactDetail = screen(
   async () => (await import('../features/contacts/components/contact-detail-page.tsx')).ContactDetailPage,
 );
 
+const queueEditor = screen(
+  async () => (await import('../features/queues/components/queue-editor-page.tsx')).QueueEditorPage,
+);
+
 /** A short-form route (spec part 2 §2.1) shows the canonical screen, keeping navigation state (decision 000). */
 function RedirectKeepingState({ to }: { to: (params: Record<string, string | undefined>) => string }) {
   const location = useLocation();
@@ -37,9 +41,12 @@ const appRoutes: RouteObject[] = [
   { path: '/contacts/new', lazy: contactForm },
   { path: '/contacts/:id', lazy: contactDetail },
   { path: '/contacts/:id/edit', lazy: contactForm },
-  { path: '/projects', element: soon('Projects', 'Projects, call queues and campaigns are not built yet.') },
-  { path: '/projects/queue/create', element: soon('Create Call Queue', 'Call queues are not built yet.') },
-  { path: '/projects/queue/edit/:id', element: soon('Edit Call Queue', 'Call queues are not built yet.') },
+  {
+    path: '/projects',
+    lazy: screen(async () => (await import('../features/project-board/projects-page.tsx')).ProjectsPage),
+  },
+  { path: '/projects/queue/create', lazy: queueEditor },
+  { path: '/projects/queue/edit/:id', lazy: queueEditor },
   {
     path: '/projects/email/create',
     element: soon('Create Email Campaign', 'E-mail campaigns are not built yet.'),

@@ -1,4 +1,4 @@
-/** Call queues as other features use them: list, create, add contacts, pick one, walk one. Other features import this file, never the feature's other files (decision 013). */
+/** Call queues as other features use them: list, create, add contacts, pick one, walk one, the Call Queues table. Other features import this file, never the feature's other files (decision 013). */
 export {
   useAddToQueue,
   useCreateQueue,
@@ -7,5 +7,6 @@ export {
   useQueues,
   useRestartQueue,
 } from './api/queues-queries.ts';
+export { CallQueuesTable, type CallQueueState } from './components/call-queues-table.tsx';
 export { QueuePickerDialog } from './components/queue-picker-dialog.tsx';
 export { useQueueWalk } from './use-queue-walk.ts';

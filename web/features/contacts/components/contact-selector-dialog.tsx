@@ -72,7 +72,9 @@ export function ContactSelectorDialog({
     lastCalled: 'all',
     coldOnly: false,
   });
-  const matching = counts.data?.all;
+  // The count is of the search as typed only once the debounce and the count have caught up with it.
+  const settled = term === search.trim() && !counts.isPlaceholderData && !counts.isFetching;
+  const matching = settled ? counts.data?.all : undefined;
   const rows = list.data?.pages.flatMap((p) => p.contacts) ?? [];
   const signedOut = list.error instanceof ApiError && list.error.status === 401;
 
@@ -120,7 +122,10 @@ export function ContactSelectorDialog({
               aria-label="Search contacts"
               placeholder="Search by name, e-mail, phone or company"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setAll(false); // select-all was of the previous search
+              }}
             />
             <label className="flex items-center gap-2 text-sm">
               <input
@@ -129,7 +134,8 @@ export function ContactSelectorDialog({
                 disabled={!matching || matching.count === 0}
                 onChange={(e) => setAll(e.target.checked)}
               />
-              Select all {matching ? `${matching.estimate ? '≈ ' : ''}${matching.count.toLocaleString()} ` : ''}
+              Select all{' '}
+              {matching ? `${matching.estimate ? '≈ ' : ''}${matching.count.toLocaleString()} ` : ''}
               matching
             </label>
             <ul
@@ -200,7 +206,9 @@ export function ContactSelectorDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button onClick={confirm}>Confirm Selection</Button>
+          <Button onClick={confirm} disabled={all && !matching}>
+            Confirm Selection
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
-import { QueuePickerDialog } from '../../queues/public.ts';
+import { QueuePickerDialog, type CallQueueState } from '../../queues/public.ts';
 import { BrowserDialerModal } from './browser-dialer-modal.tsx';
 import { MobileQrDialog } from './mobile-qr-dialog.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -42,9 +42,13 @@ export function CallDashboardPage() {
   const callContact = useCallAction();
   const [resetting, setResetting] = useState(false);
   const [qr, setQr] = useState(false);
-  const [dialerOpen, setDialerOpen] = useState(false);
   const [picking, setPicking] = useState(false);
   const [queue, setQueue] = useChosenQueue();
+  // The Call action of the Call Queues table sends the queue here: the dialer opens on it at once.
+  const location = useLocation();
+  const [dialerOpen, setDialerOpen] = useState(() =>
+    Boolean((location.state as CallQueueState | null)?.callQueue),
+  );
   const [number, setNumber] = useState('');
 
   const dial = (event: FormEvent) => {
@@ -311,7 +315,12 @@ function DueCallbacks({ onCall }: { onCall: (c: z.infer<typeof DueCallbackSchema
 /** The queue the power dialer walks, remembered in this browser; null is the default queue. */
 const CHOSEN_QUEUE_KEY = 'power-dialer-queue';
 function useChosenQueue() {
+  const sent = (useLocation().state as CallQueueState | null)?.callQueue;
   const [queue, setQueue] = useState<{ id: string; name: string } | null>(() => {
+    if (sent) {
+      localStorage.setItem(CHOSEN_QUEUE_KEY, JSON.stringify(sent));
+      return sent;
+    }
     try {
       const stored = JSON.parse(localStorage.getItem(CHOSEN_QUEUE_KEY) ?? 'null') as unknown;
       return z.object({ id: z.string(), name: z.string() }).nullable().parse(stored);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Users, X } from 'lucide-react';
+import { Upload, Users, X } from 'lucide-react';
 import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,6 +18,8 @@ import {
   useContactLookup,
   type ContactSelection,
 } from '../../contacts/public.ts';
+import { useProjects } from '../../projects/public.ts';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { useCreateQueue, useQueue, useQueueMembers, useUpdateQueue } from '../api/queues-queries.ts';
 
 /** Where the contact list's Send to Campaign and Call Selected put the ticked ids (spec part 2 §2.1 navigation state). */
@@ -36,22 +38,23 @@ function CreateQueue() {
   const preselectedIds = (useLocation().state as NavigationState)?.selectedContactIds ?? [];
   const preselected = useContactLookup(preselectedIds);
   const [name, setName] = useState('');
+  const [projectId, setProjectId] = useState<string | null>(null);
   // undefined until the person chooses: the contacts the list sent are shown until then.
   const [chosen, setChosen] = useState<ContactSelection | null | undefined>(undefined);
   const selection: ContactSelection | null =
     chosen !== undefined
       ? chosen
       : preselected.data?.length
-      ? {
-          kind: 'ids',
-          contacts: preselected.data.map((c) => ({
-            id: c.id,
-            name: `${c.firstName} ${c.lastName}`.trim(),
-            phone: c.phone,
-            company: c.company,
-          })),
-        }
-      : null;
+        ? {
+            kind: 'ids',
+            contacts: preselected.data.map((c) => ({
+              id: c.id,
+              name: `${c.firstName} ${c.lastName}`.trim(),
+              phone: c.phone,
+              company: c.company,
+            })),
+          }
+        : null;
   const create = useCreateQueue();
   const count = selectionSize(selection);
 
@@ -62,9 +65,11 @@ function CreateQueue() {
         description: QUEUE_MESSAGES.nameRequired.description,
       });
     if (!selection || count === 0)
-      return void toast.error(QUEUE_MESSAGES.noContacts.title, { description: QUEUE_MESSAGES.noContacts.description });
+      return void toast.error(QUEUE_MESSAGES.noContacts.title, {
+        description: QUEUE_MESSAGES.noContacts.description,
+      });
     create.mutate(
-      { name, selection: toBulkSelection(selection) },
+      { name, projectId, selection: toBulkSelection(selection) },
       {
         onSuccess: (queue) => {
           toast.success('Queue created', {
@@ -83,6 +88,8 @@ function CreateQueue() {
       title="Create Call Queue"
       name={name}
       onNameChange={setName}
+      projectId={projectId}
+      onProjectChange={setProjectId}
       onSubmit={submit}
       submitLabel="Create Queue"
       busy={create.isPending}
@@ -98,6 +105,7 @@ function EditQueue({ queueId }: { queueId: string }) {
   const queue = useQueue(queueId);
   const members = useQueueMembers(queueId);
   const [name, setName] = useState<string | null>(null);
+  const [projectId, setProjectId] = useState<string | null | undefined>(undefined);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [added, setAdded] = useState<ContactSelection | null>(null);
   const update = useUpdateQueue();
@@ -128,6 +136,7 @@ function EditQueue({ queueId }: { queueId: string }) {
       {
         queueId,
         name: newName,
+        projectId: projectId === undefined ? queue.data.projectId : projectId,
         ...(added ? { add: toBulkSelection(added) } : {}),
         ...(removed.size > 0 ? { remove: [...removed] } : {}),
       },
@@ -146,6 +155,8 @@ function EditQueue({ queueId }: { queueId: string }) {
       title="Edit Call Queue"
       name={name ?? queue.data.name}
       onNameChange={setName}
+      projectId={projectId === undefined ? queue.data.projectId : projectId}
+      onProjectChange={setProjectId}
       onSubmit={submit}
       submitLabel="Save Queue"
       busy={update.isPending}
@@ -216,12 +227,15 @@ function QueueForm(props: {
   title: string;
   name: string;
   onNameChange: (name: string) => void;
+  projectId: string | null;
+  onProjectChange: (projectId: string | null) => void;
   onSubmit: (event: FormEvent) => void;
   submitLabel: string;
   busy: boolean;
   canSubmit: boolean;
   children: ReactNode;
 }) {
+  const projects = useProjects();
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">{props.title}</h1>
@@ -240,6 +254,21 @@ function QueueForm(props: {
                 placeholder="e.g. Tuesday follow-ups"
                 onChange={(e) => props.onNameChange(e.target.value)}
               />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="queue-project">Project</Label>
+              <NativeSelect
+                id="queue-project"
+                value={props.projectId ?? ''}
+                onChange={(e) => props.onProjectChange(e.target.value || null)}
+              >
+                <option value="">No project</option>
+                {projects.data?.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </NativeSelect>
             </div>
             {props.children}
             <div className="flex justify-end gap-2">
@@ -279,6 +308,11 @@ function SelectionPicker({
           <Users /> Select Contacts
         </Button>
         <ImportContactsDialog
+          trigger={
+            <Button type="button" variant="outline">
+              <Upload /> Import Contacts
+            </Button>
+          }
           onImported={(report) =>
             toast.info('Contacts imported', {
               description: `${report.created + report.updated} contact(s) from ${report.fileName} are in your contacts: select them with Select Contacts.`,
@@ -297,7 +331,8 @@ function SelectionPicker({
             <li className="flex items-center gap-2 p-2">
               <span>
                 All {selection.estimate ? 'about ' : ''}
-                {selection.count.toLocaleString()} contacts{selection.search ? ` matching “${selection.search}”` : ''}
+                {selection.count.toLocaleString()} contacts
+                {selection.search ? ` matching “${selection.search}”` : ''}
               </span>
               <Button
                 type="button"
@@ -315,7 +350,9 @@ function SelectionPicker({
               <li key={c.id} className="flex items-center gap-2 p-2">
                 <span className="min-w-0 truncate">
                   {c.name}
-                  {c.phone && <span className="text-muted-foreground"> · {formatPhoneForDisplay(c.phone)}</span>}
+                  {c.phone && (
+                    <span className="text-muted-foreground"> · {formatPhoneForDisplay(c.phone)}</span>
+                  )}
                 </span>
                 <Button
                   type="button"
