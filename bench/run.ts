@@ -7,6 +7,7 @@ import { benchEmailSend } from './email-send.bench.ts';
 import { benchCalls } from './calls.bench.ts';
 import { benchHardening } from './hardening.bench.ts';
 import { benchFirstLoad } from './first-load.bench.ts';
+import { benchQueues } from './queues.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -17,6 +18,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   calls: benchCalls,
   hardening: benchHardening,
   'first-load': benchFirstLoad,
+  queues: benchQueues,
 };
 
 /**

@@ -25,6 +25,17 @@ const queueEditor = screen(
   async () => (await import('../features/queues/components/queue-editor-page.tsx')).QueueEditorPage,
 );
 
+const dialerWindow = (simple: boolean) => async () => {
+  const { DialerWindowPage } = await import('../features/dialer/components/dialer-window-page.tsx');
+  return {
+    element: (
+      <RequireApproved>
+        <DialerWindowPage simple={simple} />
+      </RequireApproved>
+    ),
+  };
+};
+
 /** A short-form route (spec part 2 §2.1) shows the canonical screen, keeping navigation state (decision 000). */
 function RedirectKeepingState({ to }: { to: (params: Record<string, string | undefined>) => string }) {
   const location = useLocation();
@@ -138,15 +149,9 @@ export const router = createBrowserRouter([
     ),
     hydrateFallbackElement: <FullPageSpinner />,
   },
-  // The pop-out dialers use the same session cookie (decision 000); they arrive with the calling release.
-  {
-    path: '/dialer-window',
-    element: <div className="p-6">{soon('Browser Dialer', 'The pop-out dialer is not built yet.')}</div>,
-  },
-  {
-    path: '/simple-dialer-window',
-    element: <div className="p-6">{soon('Dialer', 'The pop-out dialer is not built yet.')}</div>,
-  },
+  // The pop-out dialers: same session cookie as the app (decision 000), no shell around them.
+  { path: '/dialer-window', lazy: dialerWindow(false), hydrateFallbackElement: <FullPageSpinner /> },
+  { path: '/simple-dialer-window', lazy: dialerWindow(true), hydrateFallbackElement: <FullPageSpinner /> },
   {
     lazy: async () => {
       const { AppShell } = await import('../features/shell/app-shell.tsx');

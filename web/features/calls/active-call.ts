@@ -6,7 +6,14 @@ import { phone } from './phone/browser-phone.ts';
 import { placeCall } from './api/place-call.ts';
 
 /** Who is being called: what the call panel shows and the disposition is saved against. */
-export type CallTarget = { contactId?: string; name: string; phone: string; company?: string | null };
+export type CallTarget = {
+  contactId?: string;
+  name: string;
+  phone: string;
+  company?: string | null;
+  /** The call queue being walked: the call and its disposition carry it, and the disposition completes the contact. */
+  queueId?: string;
+};
 export type ActiveCall = { call: Call; target: CallTarget };
 
 let current: ActiveCall | null = null;
@@ -40,7 +47,7 @@ export async function callTarget(
       return void toast.error('Device Not Ready', { description: 'The browser phone could not connect.' });
   }
   const call = await placeCall(
-    { contactId: target.contactId, to: target.phone, from: setup.from },
+    { contactId: target.contactId, to: target.phone, from: setup.from, queueId: target.queueId },
     setup.provider,
     twilio ? 'browser' : 'server',
   );

@@ -14,13 +14,13 @@ import { CallSummary } from './call-summary.tsx';
  * then the disposition (spec part 2 §2.5 in-call panel, §4.1, §4.4). When the call ends with no disposition chosen,
  * the spec's 'Call Ended' prompt asks for one.
  */
-export function ActiveCallPanel() {
+export function ActiveCallPanel({ inline = false }: { inline?: boolean }) {
   const active = useActiveCall();
   if (!active) return null;
-  return <Panel key={active.call.id} />;
+  return <Panel key={active.call.id} inline={inline} />;
 }
 
-function Panel() {
+function Panel({ inline }: { inline: boolean }) {
   const active = useActiveCall()!;
   const live = useCall(active.call.id);
   const call = live.data ?? active.call;
@@ -52,7 +52,11 @@ function Panel() {
   return (
     <section
       aria-label="Current call"
-      className="fixed bottom-4 right-4 z-40 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-xl"
+      className={
+        inline
+          ? 'flex flex-col gap-3 rounded-lg border border-border bg-card p-4'
+          : 'fixed bottom-4 right-4 z-40 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-xl'
+      }
     >
       <div className="flex items-start gap-2">
         <CallSummary
@@ -90,6 +94,7 @@ function Panel() {
           durationSeconds={seconds}
           onChosen={setChosen}
           onSaved={closeActiveCall}
+          queueId={active.target.queueId}
         />
       ) : (
         <p className="text-xs text-muted-foreground">A number without a contact: no disposition to record.</p>

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { PhoneCall, QrCode, RotateCcw, Headphones } from 'lucide-react';
+import { ExternalLink, PhoneCall, QrCode, RotateCcw, Headphones } from 'lucide-react';
 import { DueCallbackSchema } from '#domain/calls/call.schema.ts';
 import { formatCallTime, formatDuration } from '#domain/calls/call-log.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
@@ -20,6 +20,7 @@ import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '.
 import { QueuePickerDialog, type CallQueueState } from '../../queues/public.ts';
 import { BrowserDialerModal } from './browser-dialer-modal.tsx';
 import { MobileQrDialog } from './mobile-qr-dialog.tsx';
+import { DIALER_WINDOW_CLOSED, openDialerWindow } from './dialer-window-messages.ts';
 import { formatDate } from '../../../lib/dates.ts';
 
 const dayInput = (d: Date) =>
@@ -50,6 +51,18 @@ export function CallDashboardPage() {
     Boolean((location.state as CallQueueState | null)?.callQueue),
   );
   const [number, setNumber] = useState('');
+  const queryClient = useQueryClient();
+  // The pop-out says when it closes: its calls show in the day's log at once.
+  useEffect(() => {
+    const closed = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      if ((event.data as { type?: unknown } | null)?.type !== DIALER_WINDOW_CLOSED) return;
+      void queryClient.invalidateQueries({ queryKey: ['calls'] });
+      void queryClient.invalidateQueries({ queryKey: ['queues'] });
+    };
+    window.addEventListener('message', closed);
+    return () => window.removeEventListener('message', closed);
+  }, [queryClient]);
 
   const dial = (event: FormEvent) => {
     event.preventDefault();
@@ -96,6 +109,17 @@ export function CallDashboardPage() {
           <CardContent className="flex flex-wrap gap-2">
             <Button onClick={() => setDialerOpen(true)}>
               <Headphones /> Power Dialer
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                if (!openDialerWindow(queue?.id ?? null))
+                  toast.error('Pop-up blocked', {
+                    description: 'Allow pop-ups for this site to open the dialer window.',
+                  });
+              }}
+            >
+              <ExternalLink /> Pop-out Dialer
             </Button>
             <Button variant="outline" onClick={() => setQr(true)}>
               <QrCode /> Mobile QR

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { startBenchServer } from './bench-server.ts';
+import { fmt, summarise, time } from './stats.ts';
+import type { BenchResult } from './session-check.bench.ts';
+
+const CONTACTS = 1_000_000;
+const QUEUES = 100;
+const PER_QUEUE = 1_000;
+const REPS = 200;
+const WARMUP = 10;
+
+/**
+ * Issue 11: a user with 1,000,000 contacts, all in the default queue, and 100 more queues. Measured through the API
+ * (HTTP, session, row-level security) against the same statements straight on the database in the same run:
+ * the queue list with remaining/total, the next contact right after a disposition (the walk), and creating a queue
+ * from every one of the 1,000,000 contacts in one request.
+ */
+export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
+  const { app, base } = await startBenchServer(ownerUrl);
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
+  try {
+    const headers = { 'content-type': 'application/json', origin: 'http://localhost:3000' };
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'walker@example.com', password: 'bench password 123', name: '' }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const api = async (method: string, path: string, body?: unknown) => {
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...headers, cookie },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+      return r.json() as Promise<Record<string, unknown>>;
+    };
+
+    const seedMs = await time(async () => {
+      await owner.query(
+        `insert into contacts (user_id, first_name, last_name, email, phone, phone_e164, created_at, updated_at, last_synced_at)
+         select $1::uuid, 'Walk' || g, 'Bench', 'walk' || g || '@example.com',
+           '555' || lpad((g % 10000000)::text, 7, '0'), '+1555' || lpad((g % 10000000)::text, 7, '0'),
+           now() - make_interval(secs => g), now(), now()
+         from generate_series(1, ${CONTACTS}) g`,
+        [userId],
+      );
+      await api('GET', '/api/queues'); // makes the default queue
+      await owner.query(
+        `insert into queue_members (queue_id, contact_id, user_id)
+         select q.id, c.id, c.user_id from contacts c join power_dialer_queues q on q.user_id = c.user_id
+         where c.user_id = $1 and q.queue_id = 'default-all-contacts' order by c.created_at`,
+        [userId],
+      );
+      await owner.query(
+        `with made as (
+           insert into power_dialer_queues (queue_id, queue_name, user_id)
+           select 'queue-' || gen_random_uuid(), 'Bench queue ' || g, $1::uuid from generate_series(1, ${QUEUES}) g
+           returning id),
+         numbered as (select id, row_number() over () as n from made)
+         insert into queue_members (queue_id, contact_id, user_id)
+         select q.id, c.id, c.user_id from numbered q
+         join lateral (select id, user_id from contacts where user_id = $1::uuid
+                       order by created_at offset (q.n - 1) * ${PER_QUEUE} limit ${PER_QUEUE}) c on true`,
+        [userId],
+      );
+      await owner.query('vacuum analyze contacts');
+      await owner.query('vacuum analyze queue_members');
+      await owner.query('analyze power_dialer_queues');
+    });
+
+    // The queue list, as the Campaigns tab and the queue picker read it.
+    const list = await sample(() => api('GET', '/api/queues'));
+    const listFloor = await sample(() =>
+      owner.query(
+        `select id, queue_id, queue_name, created_at, project_id, total_count, completed_count
+         from power_dialer_queues where user_id = $1 order by created_at desc`,
+        [userId],
+      ),
+    );
+    const defaultQueue = (
+      await owner.query<{ id: string }>(
+        `select id from power_dialer_queues where user_id = $1 and queue_id = 'default-all-contacts'`,
+        [userId],
+      )
+    ).rows[0]!.id;
+
+    // The walk of the default queue: each disposition saved with the queue, then the next contact asked for.
+    const walker = randomUUID();
+    let held = ((await api('POST', `/api/queues/${defaultQueue}/walk`, { walker })).contact as { id: string })
+      .id;
+    const dispositions: number[] = [];
+    const walks: number[] = [];
+    for (let i = 0; i < REPS + WARMUP; i++) {
+      const saved = await time(() =>
+        api('POST', '/api/dispositions', {
+          contactId: held,
+          disposition: 'no-answer',
+          queueId: defaultQueue,
+        }),
+      );
+      let step: Record<string, unknown> = {};
+      const walked = await time(async () => {
+        step = await api('POST', `/api/queues/${defaultQueue}/walk`, { walker });
+      });
+      held = (step.contact as { id: string }).id;
+      if (i >= WARMUP) {
+        dispositions.push(saved);
+        walks.push(walked);
+      }
+    }
+    const walkFloor = await sample(async () => {
+      const client = await owner.connect();
+      try {
+        await client.query('begin');
+        await client.query('select id from power_dialer_queues where id = $1 for update', [defaultQueue]);
+        const next = await client.query<{ id: string }>(
+          `select c.id, c.first_name, c.last_name, c.phone, c.email, c.company, c.title, d.number_e164 is not null as dnc
+           from queue_members m join contacts c on c.id = m.contact_id
+           left join do_not_call d on d.user_id = m.user_id and d.number_e164 = c.phone_e164
+           where m.queue_id = $1 and not m.completed and (m.claimed_by is null or m.claimed_by = $2)
+           order by m.position limit 50`,
+          [defaultQueue, walker],
+        );
+        await client.query(
+          `update queue_members set claimed_at = now() where queue_id = $1 and contact_id = $2`,
+          [defaultQueue, next.rows[0]!.id],
+        );
+        await client.query('select total_count, completed_count from power_dialer_queues where id = $1', [
+          defaultQueue,
+        ]);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    });
+
+    // A queue of all 1,000,000 contacts in one request, against the one insert that does the same.
+    const bigCreate = await time(() =>
+      api('POST', '/api/queues', { name: 'Everyone', selection: { allMatching: {} } }),
+    );
+    const bigFloor = await time(async () => {
+      const made = await owner.query<{ id: string }>(
+        `insert into power_dialer_queues (queue_id, queue_name, user_id) values ($1, 'Floor', $2) returning id`,
+        [`queue-${randomUUID()}`, userId],
+      );
+      await owner.query(
+        `insert into queue_members (queue_id, contact_id, user_id)
+         select $1, c.id, c.user_id from contacts c where c.user_id = $2
+         order by c.last_name, c.first_name, c.id
+         on conflict do nothing`,
+        [made.rows[0]!.id, userId],
+      );
+    });
+    const listAfter = await sample(() => api('GET', '/api/queues'));
+
+    const l = summarise(list);
+    const lf = summarise(listFloor);
+    const la = summarise(listAfter);
+    const w = summarise(walks);
+    const wf = summarise(walkFloor);
+    const d = summarise(dispositions);
+    return {
+      name: 'Call queues at a million contacts',
+      dataSize: `${CONTACTS.toLocaleString()} contacts, all in the default queue, plus ${QUEUES} queues of ${PER_QUEUE.toLocaleString()}; seeded in ${(seedMs / 1000).toFixed(0)} s; ${REPS} sequential requests per case after ${WARMUP} warm-up`,
+      header: '| measure | p50 | p95 | p99 | target |',
+      rows: [
+        `| GET /api/queues (${QUEUES + 1} queues with remaining/total) | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | p95 ≤ 50 ms: ${l.p95 <= 50 ? 'yes' : '**no**'} |`,
+        `| floor: the list straight on the database | ${fmt(lf.p50)} | ${fmt(lf.p95)} | ${fmt(lf.p99)} | ratio p95 ${(l.p95 / lf.p95).toFixed(1)}× |`,
+        `| next contact after a disposition (POST …/walk, default queue) | ${fmt(w.p50)} | ${fmt(w.p95)} | ${fmt(w.p99)} | p95 ≤ 100 ms: ${w.p95 <= 100 ? 'yes' : '**no**'} |`,
+        `| floor: lock, look ahead, hold, counts straight on the database | ${fmt(wf.p50)} | ${fmt(wf.p95)} | ${fmt(wf.p99)} | ratio p95 ${(w.p95 / wf.p95).toFixed(1)}× |`,
+        `| the disposition itself (POST /api/dispositions with the queue) | ${fmt(d.p50)} | ${fmt(d.p95)} | ${fmt(d.p99)} | |`,
+        `| create a queue from all ${CONTACTS.toLocaleString()} matching contacts (one request) | ${fmt(bigCreate)} | | | ≤ 10 s: ${bigCreate <= 10_000 ? 'yes' : '**no**'} |`,
+        `| floor: the same insert straight on the database | ${fmt(bigFloor)} | | | ratio ${(bigCreate / bigFloor).toFixed(1)}× |`,
+        `| GET /api/queues afterwards (two queues of a million) | ${fmt(la.p50)} | ${fmt(la.p95)} | ${fmt(la.p99)} | p95 ≤ 50 ms: ${la.p95 <= 50 ? 'yes' : '**no**'} |`,
+      ],
+    };
+  } finally {
+    await owner.end();
+    await app.close();
+  }
+}
+
+async function sample(run: () => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < REPS + WARMUP; i++) {
+    const ms = await time(run);
+    if (i >= WARMUP) out.push(ms);
+  }
+  return out;
+}

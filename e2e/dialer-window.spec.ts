@@ -1,0 +1,91 @@
+import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
+
+test.describe('the pop-out dialer window', () => {
+  test('calls through the queue in a pop-out: call, disposition, Mark as Completed, contacts from the opener and the CRM, then the end', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server);
+    const made: Record<string, string> = {};
+    for (const [first, phone] of [
+      ['Pia', '(555) 010-0111'],
+      ['Quinn', '(555) 010-0121'],
+    ] as const)
+      made[first] = await createContactThroughApi(server, cookie, {
+        firstName: first,
+        lastName: 'Window',
+        email: `${first.toLowerCase()}@w.example`,
+        phone,
+        company: 'Popout Ltd',
+        title: 'Buyer',
+      });
+    await page.goto('/power-dialer');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Pop-out Dialer' }).click(),
+    ]);
+    await expect(popup.getByRole('heading', { name: 'Browser Dialer' })).toBeVisible();
+    const card = popup.getByRole('region', { name: 'Current contact' });
+    await expect(card).toContainText('Pia Window');
+    await expect(card).toContainText('Popout Ltd');
+    await expect(card).toContainText('Buyer');
+    await expect(popup.getByLabel('Remaining calls')).toHaveText('2 remaining');
+
+    await card.getByRole('button', { name: 'Call Contact' }).click();
+    const current = popup.getByRole('region', { name: 'Current call' });
+    await expect(current).toContainText('Pia Window');
+    await expect(current.getByRole('radio', { name: 'No Answer' })).toBeVisible();
+    await expect(current.getByText('No answer', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
+    await current.getByRole('radio', { name: 'No Answer' }).check();
+    await current.getByRole('button', { name: 'Save disposition' }).click();
+    await expect(card).toContainText('Quinn Window');
+    await expect(popup.getByLabel('Remaining calls')).toHaveText('Last contact');
+
+    // The opener sends contacts by message: they join the window's queue.
+    const late = await createContactThroughApi(server, cookie, {
+      firstName: 'Remy',
+      lastName: 'Late',
+      email: 'remy@w.example',
+      phone: '(555) 010-0131',
+    });
+    await createContactThroughApi(server, cookie, {
+      firstName: 'Sol',
+      lastName: 'Crm',
+      email: 'sol@w.example',
+      phone: '(555) 010-0141',
+    });
+    await page.evaluate((id) => {
+      window
+        .open('', 'callcrm-dialer')
+        ?.postMessage({ type: 'update-contacts', contactIds: [id] }, location.origin);
+    }, late);
+    await expect(popup.getByText('Contacts added')).toBeVisible();
+
+    await card.getByRole('button', { name: 'Mark as Completed' }).click();
+    await expect(card).toContainText('Remy Late');
+
+    // Import from CRM with the contact selector.
+    await popup.getByRole('tab', { name: 'Import Contacts' }).click();
+    await popup.getByRole('button', { name: 'Import from CRM' }).click();
+    const selector = popup.getByRole('dialog', { name: 'Select Contacts' });
+    await selector.getByRole('checkbox', { name: 'Select Sol Crm' }).check();
+    await selector.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect(popup.getByText(/added to the queue/)).toBeVisible();
+    await popup.getByRole('tab', { name: 'Campaign Dialer' }).click();
+    await card.getByRole('button', { name: 'Mark as Completed' }).click();
+    await expect(card).toContainText('Sol Crm');
+    await card.getByRole('button', { name: 'Mark as Completed' }).click();
+    await expect(popup.getByText('All contacts have been called')).toBeVisible();
+  });
+
+  test('the simple dialer window shows the empty queue state with a way to add contacts', async ({
+    page,
+    server,
+  }) => {
+    await signedInRep(page, server);
+    await page.goto('/simple-dialer-window');
+    await expect(page.getByRole('heading', { name: 'Dialer' })).toBeVisible();
+    await expect(page.getByText('No contacts found in this campaign')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Contacts' })).toHaveAttribute('href', '/contacts');
+  });
+});

@@ -1,0 +1,253 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { CheckCircle2, LogOut, Phone, PhoneOff, RotateCcw, Users } from 'lucide-react';
+import { isFinished } from '#domain/calls/call-status.ts';
+import { DEFAULT_QUEUE_ID } from '#domain/contacts/queue.schema.ts';
+import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { WALK_MESSAGES } from '#domain/dialer/queue-walk.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ImportContactsDialog } from '../../contact-import/public.ts';
+import { ContactSelectorDialog, toBulkSelection } from '../../contacts/public.ts';
+import { ActiveCallPanel, useActiveCall, useCall, useCallAction, useHangUp } from '../../calls/public.ts';
+import { useAddToQueue, useQueues, useQueueWalk, useRestartQueue } from '../../queues/public.ts';
+import { DIALER_WINDOW_CLOSED, isUpdateContactsMessage } from './dialer-window-messages.ts';
+
+/**
+ * The pop-out dialers /dialer-window and /simple-dialer-window (spec part 2 §2.8; decision 000 "pop-out session"):
+ * signed in by the same session cookie as the app (no tokens travel in messages). They walk a queue (?queue=, else
+ * All Synced Contacts) like the browser dialer: the contact card, the remaining count ('Last contact' on the last
+ * one), Call Contact / End Call, Mark as Completed, Save & Exit, and the two empty states. The full window also has
+ * Import Contacts (from the CRM with the contact selector, or a file). The opener's update-contacts messages add
+ * their contactIds to the queue; the window tells its opener when it closes.
+ */
+export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
+  const [params] = useSearchParams();
+  const queues = useQueues(true);
+  const fromAddress = params.get('queue');
+  const queue =
+    queues.data?.find((q) => q.id === fromAddress) ??
+    queues.data?.find((q) => q.queueId === DEFAULT_QUEUE_ID);
+  const queueId = queue?.id ?? null;
+  const add = useAddToQueue();
+
+  useEffect(() => {
+    document.title = `${simple ? 'Dialer' : 'Browser Dialer'} · CallCRM`;
+    const closed = () =>
+      (window.opener as Window | null)?.postMessage({ type: DIALER_WINDOW_CLOSED }, window.location.origin);
+    window.addEventListener('pagehide', closed);
+    return () => window.removeEventListener('pagehide', closed);
+  }, [simple]);
+
+  useEffect(() => {
+    const receive = (event: MessageEvent) => {
+      // Only this app's own windows, and only the window that opened this one, may send contacts.
+      if (event.origin !== window.location.origin || event.source !== window.opener) return;
+      if (!queueId || !isUpdateContactsMessage(event.data)) return;
+      add.mutate(
+        { queueId, selection: { ids: event.data.contactIds } },
+        {
+          onSuccess: (result) =>
+            toast.success('Contacts added', { description: `${result.added} added to the queue.` }),
+          onError: (error) => toast.error('Error', { description: error.message }),
+        },
+      );
+    };
+    window.addEventListener('message', receive);
+    return () => window.removeEventListener('message', receive);
+  }, [queueId, add]);
+
+  if (queues.isError)
+    return (
+      <p role="alert" className="p-6">
+        {queues.error.message}
+      </p>
+    );
+  if (!queue) return <Spinner />;
+
+  const dialer = <CampaignDialer queueId={queue.id} queueName={queue.name} />;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col gap-4 p-4">
+      <h1 className="text-lg font-semibold">{simple ? 'Dialer' : 'Browser Dialer'}</h1>
+      {simple ? (
+        dialer
+      ) : (
+        <Tabs defaultValue="dialer">
+          <TabsList className="w-full">
+            <TabsTrigger value="import">Import Contacts</TabsTrigger>
+            <TabsTrigger value="dialer">Campaign Dialer</TabsTrigger>
+          </TabsList>
+          <TabsContent value="import">
+            <ImportTab queueId={queue.id} />
+          </TabsContent>
+          <TabsContent value="dialer">{dialer}</TabsContent>
+        </Tabs>
+      )}
+    </main>
+  );
+}
+
+function ImportTab({ queueId }: { queueId: string }) {
+  const [selecting, setSelecting] = useState(false);
+  const add = useAddToQueue();
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">Bring contacts into the queue this window is calling.</p>
+      <Button variant="outline" onClick={() => setSelecting(true)}>
+        <Users /> Import from CRM
+      </Button>
+      <ImportContactsDialog
+        trigger={<Button variant="outline">Import from Device</Button>}
+        onImported={(report) =>
+          toast.info('Contacts imported', {
+            description: `${report.created + report.updated} contact(s) from ${report.fileName}; new contacts join All Synced Contacts.`,
+          })
+        }
+      />
+      {selecting && (
+        <ContactSelectorDialog
+          open
+          onOpenChange={setSelecting}
+          initial={null}
+          onConfirm={(selection) =>
+            add.mutate(
+              { queueId, selection: toBulkSelection(selection) },
+              {
+                onSuccess: (result) =>
+                  toast.success('Contacts added', {
+                    description: `${result.added} added to the queue${result.alreadyInQueue ? `, ${result.alreadyInQueue} already there` : ''}.`,
+                  }),
+                onError: (error) => toast.error('Error', { description: error.message }),
+              },
+            )
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function CampaignDialer({ queueId, queueName }: { queueId: string; queueName: string }) {
+  const walk = useQueueWalk(queueId);
+  const restart = useRestartQueue();
+  const active = useActiveCall();
+  const live = useCall(active?.call.id ?? null);
+  const call = live.data ?? active?.call ?? null;
+  const onCall = call !== null && !isFinished(call.status);
+  const callContact = useCallAction();
+  const hangUp = useHangUp();
+  const contact = walk.contact;
+
+  if (walk.isPending) return <Spinner />;
+  if (walk.deleted)
+    return (
+      <p role="alert" className="text-sm">
+        {WALK_MESSAGES.deleted}
+      </p>
+    );
+  const total = walk.step?.queue.total ?? 0;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">
+        Queue: <span className="font-medium text-foreground">{queueName}</span>
+      </p>
+      {total === 0 ? (
+        <div className="rounded-md border border-dashed border-border p-6 text-center text-sm">
+          <p>{WALK_MESSAGES.empty}</p>
+          <a href="/contacts" target="_blank" rel="noopener" className="text-primary hover:underline">
+            Add Contacts
+          </a>
+        </div>
+      ) : walk.finished && !contact ? (
+        <div className="flex flex-col items-center gap-3 rounded-md border border-border p-6 text-center text-sm">
+          <p>{WALK_MESSAGES.allCalled}</p>
+          <Button variant="outline" disabled={restart.isPending} onClick={() => restart.mutate(queueId)}>
+            <RotateCcw /> Start over
+          </Button>
+        </div>
+      ) : !contact ? (
+        <p className="text-sm text-muted-foreground">
+          The contacts left are being called from another tab or device.
+        </p>
+      ) : (
+        <section
+          aria-label="Current contact"
+          className="flex flex-col gap-2 rounded-md border border-border p-4"
+        >
+          <p className="text-lg font-semibold">
+            {contact.firstName} {contact.lastName}
+          </p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">E-mail</dt>
+            <dd className="truncate">{contact.email || '—'}</dd>
+            <dt className="text-muted-foreground">Phone</dt>
+            <dd>{contact.phone ? formatPhoneForDisplay(contact.phone) : '—'}</dd>
+            <dt className="text-muted-foreground">Company</dt>
+            <dd className="truncate">{contact.company || '—'}</dd>
+            <dt className="text-muted-foreground">Title</dt>
+            <dd className="truncate">{contact.title || '—'}</dd>
+          </dl>
+          <p className="text-sm text-muted-foreground" aria-label="Remaining calls">
+            {walk.remaining !== null && walk.remaining > 1 ? `${walk.remaining} remaining` : 'Last contact'}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {onCall && call ? (
+              <Button
+                variant="destructive"
+                disabled={hangUp.isPending}
+                onClick={() =>
+                  hangUp.mutate(call.id, {
+                    onError: (error) => toast.error('Could not end the call', { description: error.message }),
+                  })
+                }
+              >
+                <PhoneOff /> End Call
+              </Button>
+            ) : (
+              <Button
+                disabled={active !== null}
+                onClick={() =>
+                  callContact({
+                    contactId: contact.id,
+                    name: `${contact.firstName} ${contact.lastName}`,
+                    phone: contact.phone ?? '',
+                    company: contact.company,
+                    queueId,
+                  })
+                }
+              >
+                <Phone /> Call Contact
+              </Button>
+            )}
+            <Button
+              variant="outline"
+              disabled={onCall}
+              onClick={() =>
+                void walk
+                  .markCompleted(contact.id)
+                  .catch((error: Error) => toast.error('Error', { description: error.message }))
+              }
+            >
+              <CheckCircle2 /> Mark as Completed
+            </Button>
+          </div>
+        </section>
+      )}
+      <ActiveCallPanel inline />
+      <Button
+        variant="outline"
+        disabled={onCall}
+        onClick={() =>
+          void walk
+            .saveAndExit()
+            .then(() => window.close())
+            .catch((error: Error) => toast.error('Could not save progress', { description: error.message }))
+        }
+      >
+        <LogOut /> Save &amp; Exit
+      </Button>
+    </div>
+  );
+}
