@@ -134,4 +134,43 @@ test.describe('call queues in the power dialer', () => {
     ).toBeVisible();
     await second.context().close();
   });
+
+  test('the dialer’s Import: Saved Contacts, Call Queues, CSV File and Mobile Device', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server);
+    const ids: Record<string, string> = {};
+    for (const first of ['Ida', 'Jon', 'Kit'])
+      ids[first] = await createContactThroughApi(server, cookie, {
+        firstName: first,
+        lastName: 'Import',
+        email: `${first.toLowerCase()}@i.example`,
+        phone: `(555) 010-0${first === 'Ida' ? '15' : first === 'Jon' ? '16' : '17'}1`,
+      });
+    await createQueue(server, cookie, 'Small queue', [ids.Ida!]);
+    await createQueue(server, cookie, 'Other queue', [ids.Jon!]);
+    const dialer = await openQueue(page, /^Small queue/);
+    await dialer.getByRole('tab', { name: 'Contacts' }).click();
+    await expect(dialer.getByLabel('Contact count')).toHaveText('1 contacts');
+    await dialer.getByRole('button', { name: 'Import', exact: true }).click();
+    const importer = page.getByRole('dialog', { name: 'Import Contacts' });
+    for (const tab of ['Saved Contacts', 'Call Queues', 'CSV File', 'Mobile Device'])
+      await expect(importer.getByRole('tab', { name: tab })).toBeVisible();
+
+    await importer.getByRole('button', { name: 'Select Contacts' }).click();
+    const selector = page.getByRole('dialog', { name: 'Select Contacts' });
+    await selector.getByRole('checkbox', { name: 'Select Kit Import' }).check();
+    await selector.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect(page.getByText('1 added to the queue.')).toBeVisible();
+
+    await importer.getByRole('tab', { name: 'Call Queues' }).click();
+    await importer.getByRole('button', { name: 'Add Other queue' }).click();
+    await expect(page.getByText('1 added to the queue.').last()).toBeVisible();
+
+    await importer.getByRole('tab', { name: 'Mobile Device' }).click();
+    await expect(importer.getByRole('img', { name: /QR code for/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialer.getByLabel('Contact count')).toHaveText('3 contacts');
+  });
 });

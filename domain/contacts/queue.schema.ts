@@ -99,3 +99,6 @@ export const QueueMembersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const RemovedMembersSchema = z.object({ removed: z.number().int() });
+
+/** The import dialog's Call Queues tab: every contact of another of the user's queues joins this one. */
+export const AddFromQueueSchema = z.object({ sourceQueueId: z.uuid('Invalid queue id') });

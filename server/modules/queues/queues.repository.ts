@@ -212,6 +212,14 @@ export async function lockQueueIfAny(
     .executeTakeFirst();
 }
 
+/** The contacts of a queue, as a query addQueueMembers takes (the caller checked the queue is the user's). */
+export function queueContactIds(db: DbExecutor, queueId: string) {
+  return db
+    .selectFrom('contacts')
+    .select('id')
+    .where('id', 'in', db.selectFrom('queue_members').select('contact_id').where('queue_id', '=', queueId));
+}
+
 function isIdList(
   v: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
 ): v is readonly string[] {

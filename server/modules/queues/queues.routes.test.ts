@@ -193,6 +193,26 @@ describe('Save Queue and the contact lookup', () => {
     });
   });
 
+  it('adds another queue’s contacts (ignoring those already there); another user’s queue is not found', async () => {
+    const source = (await create('Source', { ids: [mine[0]!.id, mine[1]!.id] })).json<{ queue: Summary }>()
+      .queue;
+    const target = (await create('Target', { ids: [mine[1]!.id] })).json<{ queue: Summary }>().queue;
+    const added = await send(owner, 'POST', `/api/queues/${target.id}/members/from-queue`, {
+      sourceQueueId: source.id,
+    });
+    expect(added.json()).toEqual({ added: 1, alreadyInQueue: 1 });
+    const theirQueue = (
+      await send(other, 'POST', '/api/queues', { name: 'Theirs', selection: { ids: [theirs.id] } })
+    ).json<{ queue: Summary }>().queue;
+    const refused = await send(owner, 'POST', `/api/queues/${target.id}/members/from-queue`, {
+      sourceQueueId: theirQueue.id,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(
+      (await send(owner, 'GET', `/api/queues/${target.id}`)).json<{ queue: Summary }>().queue.total,
+    ).toBe(2);
+  });
+
   it('looks contacts up by id in the order given, leaving out another user’s', async () => {
     const found = await send(owner, 'POST', '/api/contacts/lookup', {
       ids: [mine[3]!.id, theirs.id, mine[1]!.id],

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BulkSelectionSchema } from '#domain/contacts/bulk-selection.schema.ts';
 import {
+  AddFromQueueSchema,
   AddToQueueResultSchema,
   CreateQueueSchema,
   QUEUE_MESSAGES,
@@ -28,6 +29,7 @@ import {
   getQueueSummary,
   insertQueue,
   lockQueue,
+  queueContactIds,
   removeQueueMembers,
   renameQueue,
 } from './queues.repository.ts';
@@ -163,6 +165,29 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
         const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
         const ids = selectedIds(trx, userId, request.body, ctx.clock());
         const { added, considered } = await addQueueMembers(trx, userId, queue.id, ids);
+        return { added, alreadyInQueue: considered - added };
+      });
+    },
+  );
+
+  /** The import dialog's Call Queues tab: another queue's contacts join this one (those already here are ignored). */
+  typed.post(
+    '/api/queues/:queueId/members/from-queue',
+    {
+      ...approved,
+      schema: { params: QueueParams, body: AddFromQueueSchema, response: { 200: AddToQueueResultSchema } },
+    },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      return asUser(userId, async (trx) => {
+        const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
+        const source = await getQueueSummary(trx, userId, request.body.sourceQueueId);
+        const { added, considered } = await addQueueMembers(
+          trx,
+          userId,
+          queue.id,
+          queueContactIds(trx, source.id),
+        );
         return { added, alreadyInQueue: considered - added };
       });
     },

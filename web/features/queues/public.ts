@@ -1,5 +1,6 @@
 /** Call queues as other features use them: list, create, add contacts, pick one, walk one, the Call Queues table. Other features import this file, never the feature's other files (decision 013). */
 export {
+  useAddFromQueue,
   useAddToQueue,
   useCreateQueue,
   useQueue,

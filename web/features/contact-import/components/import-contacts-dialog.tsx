@@ -11,6 +11,7 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import type { ImportStep } from './import-steps.tsx';
 
 // The steps are fetched when the dialog first opens: screens that offer Import do not pay for it up front.
@@ -24,13 +25,34 @@ const ImportSteps = lazy(async () => ({ default: (await import('./import-steps.t
 export function ImportContactsDialog({
   trigger,
   onImported,
+  sources,
 }: {
   trigger?: ReactNode;
   onImported?: (report: ImportReport) => void;
+  /**
+   * The dialer's import (spec part 2 §2.6): tabs of its own before 'CSV File' (Saved Contacts, Call Queues), and
+   * what the 'Mobile Device' tab shows above the file pick (a QR code that opens the dialer on the phone).
+   */
+  sources?: { tabs: { value: string; label: string; content: ReactNode }[]; mobileIntro: ReactNode };
 }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<ImportStep>({ name: 'choose' });
   const running = step.name === 'running';
+  const steps = (
+    <Suspense fallback={<Spinner />}>
+      <ImportSteps
+        step={step}
+        setStep={setStep}
+        onDone={(report) => {
+          onImported?.(report);
+        }}
+        onClose={() => {
+          setOpen(false);
+          setStep({ name: 'choose' });
+        }}
+      />
+    </Suspense>
+  );
   return (
     <Dialog
       open={open}
@@ -54,19 +76,34 @@ export function ImportContactsDialog({
             CSV, Excel (.xlsx) or vCard (.vcf) files, exported from a spreadsheet, another CRM or a phone.
           </DialogDescription>
         </DialogHeader>
-        <Suspense fallback={<Spinner />}>
-          <ImportSteps
-            step={step}
-            setStep={setStep}
-            onDone={(report) => {
-              onImported?.(report);
-            }}
-            onClose={() => {
-              setOpen(false);
-              setStep({ name: 'choose' });
-            }}
-          />
-        </Suspense>
+        {sources ? (
+          <Tabs defaultValue={sources.tabs[0]?.value ?? 'csv'}>
+            <TabsList>
+              {sources.tabs.map((t) => (
+                <TabsTrigger key={t.value} value={t.value}>
+                  {t.label}
+                </TabsTrigger>
+              ))}
+              <TabsTrigger value="csv">CSV File</TabsTrigger>
+              <TabsTrigger value="mobile">Mobile Device</TabsTrigger>
+            </TabsList>
+            {sources.tabs.map((t) => (
+              <TabsContent key={t.value} value={t.value}>
+                {t.content}
+              </TabsContent>
+            ))}
+            <TabsContent value="csv">{steps}</TabsContent>
+            <TabsContent value="mobile" className="flex flex-col gap-4">
+              {sources.mobileIntro}
+              <p className="text-sm text-muted-foreground">
+                Or export your phone's contacts as a .vcf (vCard) or .csv file and pick it here.
+              </p>
+              {steps}
+            </TabsContent>
+          </Tabs>
+        ) : (
+          steps
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -15,11 +15,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
 import { QueuePickerDialog, type CallQueueState } from '../../queues/public.ts';
 import { BrowserDialerModal } from './browser-dialer-modal.tsx';
 import { MobileQrDialog } from './mobile-qr-dialog.tsx';
+import { DialerImportDialog } from './dialer-import-dialog.tsx';
 import { DIALER_WINDOW_CLOSED, openDialerWindow } from './dialer-window-messages.ts';
 import { formatDate } from '../../../lib/dates.ts';
 
@@ -151,7 +151,7 @@ export function CallDashboardPage() {
               </Button>
             </form>
             <div className="flex flex-wrap gap-2">
-              <ImportContactsDialog />
+              <DialerImportDialog queueId={queue?.id} label="Import Contacts" />
               <Button variant="outline" onClick={() => setPicking(true)}>
                 Select Campaign
               </Button>

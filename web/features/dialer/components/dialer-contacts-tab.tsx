@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Phone, Plus, Upload } from 'lucide-react';
+import { Phone, Plus } from 'lucide-react';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ImportContactsDialog } from '../../contact-import/public.ts';
 import type { CallTarget } from '../../calls/public.ts';
 import { useQueueMembers } from '../../queues/public.ts';
 import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
+import { DialerImportDialog } from './dialer-import-dialog.tsx';
 
 /**
  * The dialer's Contacts tab (spec part 2 §2.5): the queue's contacts in queue order with the ones already done
@@ -36,13 +36,7 @@ export function DialerContactsTab({
         <Button size="sm" className="ml-auto" onClick={() => setAdding((a) => !a)}>
           <Plus /> Add Contact
         </Button>
-        <ImportContactsDialog
-          trigger={
-            <Button size="sm" variant="outline">
-              <Upload /> Import
-            </Button>
-          }
-        />
+        <DialerImportDialog queueId={queueId} />
       </div>
       {adding && <AddDialerContactForm queueId={queueId} onDone={() => setAdding(false)} />}
       <ul

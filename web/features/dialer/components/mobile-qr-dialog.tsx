@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import {
   Dialog,
   DialogContent,
@@ -7,6 +5,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
+import { QrCodeImage } from './qr-code-image.tsx';
 
 /**
  * Mobile QR (spec part 2 §2.4; decision 000): the address of this page as a 200×200 QR code drawn in the browser;
@@ -19,12 +18,7 @@ export function MobileQrDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [image, setImage] = useState<string | null>(null);
   const address = `${window.location.origin}/power-dialer`;
-  useEffect(() => {
-    if (!open) return;
-    void QRCode.toDataURL(address, { width: 200, margin: 1 }).then(setImage);
-  }, [open, address]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-sm">
@@ -32,15 +26,7 @@ export function MobileQrDialog({
           <DialogTitle>Open Dialer on Mobile</DialogTitle>
           <DialogDescription>Scan with your phone's camera to open {address}.</DialogDescription>
         </DialogHeader>
-        {image && (
-          <img
-            src={image}
-            alt={`QR code for ${address}`}
-            width={200}
-            height={200}
-            className="mx-auto rounded bg-white"
-          />
-        )}
+        {open && <QrCodeImage address={address} />}
       </DialogContent>
     </Dialog>
   );

@@ -120,3 +120,14 @@ export const useUpdateQueue = invalidatingQueues(
       })
     ).queue,
 );
+
+/** The dialer import's Call Queues tab: another queue's contacts join this one. */
+export const useAddFromQueue = invalidatingQueues(
+  ({ queueId, sourceQueueId }: { queueId: string; sourceQueueId: string }) =>
+    apiFetch(`/api/queues/${queueId}/members/from-queue`, {
+      method: 'POST',
+      body: { sourceQueueId },
+      schema: AddToQueueResultSchema,
+      timeoutMs: LONG_OPERATION_TIMEOUT_MS,
+    }),
+);
