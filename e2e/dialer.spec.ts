@@ -52,6 +52,13 @@ test.describe('the browser dialer on the simulator', () => {
         await dialer.getByRole('tab', { name: 'Dialer' }).click();
         await dialer.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: '5' }).click();
         await expect(dialer.getByLabel('Digits sent')).toHaveText('Sent: 5');
+        // Mute and speaker: the simulator has no sound, but keeps and shows the state.
+        await inCall.getByRole('button', { name: 'Mute' }).click();
+        await expect(page.getByText('Microphone muted')).toBeVisible();
+        await expect(inCall.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+        await inCall.getByRole('button', { name: 'Speaker', exact: true }).click();
+        await expect(page.getByText('Speaker off', { exact: true }).first()).toBeVisible();
+        await expect(inCall.getByRole('button', { name: 'Speaker off' })).toHaveAttribute('aria-pressed', 'true');
         await inCall.getByRole('button', { name: 'END CALL' }).click();
         await expect(page.getByText('Please select a disposition and save the call log')).toBeVisible();
         await expect(dialer.getByLabel('Phone status')).toHaveText('Ready');

@@ -24,13 +24,25 @@ export type PhoneDriver = {
   /** Hangs up from the browser; false when the server must do it (the simulator). */
   hangUp: () => boolean;
   sendDigits: (digits: string) => void;
+  /** Mutes or unmutes the microphone on the live call. */
+  setMuted: (muted: boolean) => void;
+  /** Turns the call's sound (the other side) off or on. */
+  setSpeaker: (on: boolean) => void;
   stop: () => void;
 };
 export type PhoneEmit = (event: DeviceEvent) => void;
 
-export type PhoneSnapshot = DeviceState & { provider: TelephonyProviderName | null; sentDigits: string };
+export type PhoneSnapshot = DeviceState & {
+  provider: TelephonyProviderName | null;
+  sentDigits: string;
+  /** The microphone is muted on the live call. */
+  muted: boolean;
+  /** The call's sound is on (false: the other side is not heard). */
+  speakerOn: boolean;
+};
 
-let snapshot: PhoneSnapshot = { ...INITIAL_DEVICE_STATE, provider: null, sentDigits: '' };
+const IDLE = { provider: null, sentDigits: '', muted: false, speakerOn: true } as const;
+let snapshot: PhoneSnapshot = { ...INITIAL_DEVICE_STATE, ...IDLE };
 let driver: PhoneDriver | null = null;
 let starting: Promise<void> | null = null;
 let context = { hasContact: false, hasDisposition: false };
@@ -46,7 +58,9 @@ const publish = (next: PhoneSnapshot) => {
 /** Every device event goes through the domain state machine (spec part 2 §4.1). */
 const emit: PhoneEmit = (event) => {
   const { state, effects } = deviceTransition(snapshot, event, Date.now(), context);
-  publish({ ...snapshot, ...state, sentDigits: event.type === 'connect' ? '' : snapshot.sentDigits });
+  // Each new call starts with no digits sent, the microphone on and the sound on.
+  const fresh = event.type === 'connect' ? { sentDigits: '', muted: false, speakerOn: true } : {};
+  publish({ ...snapshot, ...state, ...fresh });
   if (event.type === 'error') {
     const problem = classifyPhoneError(event.message);
     toast.error(problem.title, {
@@ -79,7 +93,7 @@ export const phone = {
     if (driver && snapshot.provider === provider && snapshot.status !== 'error')
       return starting ?? Promise.resolve();
     driver?.stop();
-    publish({ ...INITIAL_DEVICE_STATE, provider, sentDigits: '' });
+    publish({ ...INITIAL_DEVICE_STATE, ...IDLE, provider });
     driver = provider === 'twilio' ? createTwilioDriver(emit) : createSimulatorDriver(emit);
     starting = driver.start().catch(() => undefined);
     return starting;
@@ -100,12 +114,20 @@ export const phone = {
     driver?.sendDigits(digits);
     publish({ ...snapshot, sentDigits: snapshot.sentDigits + digits });
   },
+  setMuted(muted: boolean) {
+    driver?.setMuted(muted);
+    publish({ ...snapshot, muted });
+  },
+  setSpeaker(on: boolean) {
+    driver?.setSpeaker(on);
+    publish({ ...snapshot, speakerOn: on });
+  },
   reset() {
     driver?.stop();
     driver = null;
     starting = null;
     emit({ type: 'reset' });
-    publish({ ...snapshot, provider: null, sentDigits: '' });
+    publish({ ...snapshot, ...IDLE });
   },
   /** Whether a contact is set and a disposition chosen, for the 'Call Ended' prompt. */
   setContext(next: { hasContact: boolean; hasDisposition: boolean }) {

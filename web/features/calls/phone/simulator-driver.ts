@@ -3,8 +3,8 @@ import type { PhoneDriver, PhoneEmit } from './browser-phone.ts';
 
 /**
  * The simulator's browser-phone stand-in (issue 5): no audio, the same device events. It is ready at once, and
- * follows the call the server placed: answered → connect, finished → disconnect. Digits are kept and shown, as
- * there is no line to send them on.
+ * follows the call the server placed: answered → connect, finished → disconnect. Digits, mute and speaker are kept and
+ * shown, as there is no line or sound to apply them to.
  */
 export function createSimulatorDriver(emit: PhoneEmit): PhoneDriver {
   let live: string | null = null;
@@ -26,6 +26,9 @@ export function createSimulatorDriver(emit: PhoneEmit): PhoneDriver {
     },
     hangUp: () => false,
     sendDigits: () => undefined,
+    // No audio on the simulator: the phone keeps the mute and speaker state and shows it.
+    setMuted: () => undefined,
+    setSpeaker: () => undefined,
     stop: () => clearTimeout(timer),
   };
 }

@@ -91,6 +91,11 @@ export function createTwilioDriver(emit: PhoneEmit): PhoneDriver {
       return true;
     },
     sendDigits: (digits) => current?.sendDigits(digits),
+    setMuted: (muted) => current?.mute(muted),
+    setSpeaker(on) {
+      // The other side's sound: the remote stream's audio tracks, switched off and on.
+      for (const track of current?.getRemoteStream()?.getAudioTracks() ?? []) track.enabled = on;
+    },
     stop() {
       device?.destroy();
       device = null;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { LogOut, Phone, PhoneOff, RotateCcw } from 'lucide-react';
+import { LogOut, Mic, MicOff, Phone, PhoneOff, RotateCcw, Volume2, VolumeX } from 'lucide-react';
 import type { Call } from '#domain/calls/call.schema.ts';
 import { isFinished } from '#domain/calls/call-status.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
@@ -265,9 +265,34 @@ export function BrowserDialerModal({
               seconds={seconds}
             />
             {onCall && (
-              <Button variant="destructive" onClick={endCall} disabled={hangUp.isPending}>
-                <PhoneOff /> END CALL
-              </Button>
+              <div className="ml-auto flex flex-wrap items-center gap-2">
+                <Button
+                  size="sm"
+                  variant={device.muted ? 'secondary' : 'outline'}
+                  aria-pressed={device.muted}
+                  onClick={() => {
+                    phone.setMuted(!device.muted);
+                    toast.info(device.muted ? 'Microphone unmuted' : 'Microphone muted');
+                  }}
+                >
+                  {device.muted ? <MicOff /> : <Mic />} {device.muted ? 'Unmute' : 'Mute'}
+                </Button>
+                <Button
+                  size="sm"
+                  variant={device.speakerOn ? 'outline' : 'secondary'}
+                  aria-pressed={!device.speakerOn}
+                  onClick={() => {
+                    phone.setSpeaker(!device.speakerOn);
+                    toast.info(device.speakerOn ? 'Speaker off' : 'Speaker on');
+                  }}
+                >
+                  {device.speakerOn ? <Volume2 /> : <VolumeX />}{' '}
+                  {device.speakerOn ? 'Speaker' : 'Speaker off'}
+                </Button>
+                <Button variant="destructive" onClick={endCall} disabled={hangUp.isPending}>
+                  <PhoneOff /> END CALL
+                </Button>
+              </div>
             )}
           </section>
         )}
