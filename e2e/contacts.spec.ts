@@ -282,4 +282,15 @@ test('Send to Campaign creates a call queue on the spot from ticked contacts or 
       ['Acme people', 2],
     ]),
   );
+
+  // Ticked contacts can also go to the queue editor, which shows them selected.
+  await page.getByRole('textbox', { name: 'Search contacts' }).fill('');
+  await expect(page.getByRole('table', { name: 'Contacts' }).getByRole('row')).toHaveCount(4);
+  await page.getByRole('checkbox', { name: 'Select Rita Queue' }).check();
+  await page.getByRole('button', { name: 'Send to Campaign' }).click();
+  await page.getByRole('radio', { name: 'New call queue' }).check();
+  await page.getByRole('link', { name: /Open in the queue editor/ }).click();
+  await expect(page.getByRole('heading', { name: 'Create Call Queue' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Selected contacts' })).toContainText('Rita Queue');
+  await expect(page.getByLabel('Selected count')).toHaveText('1 selected');
 });

@@ -58,7 +58,10 @@ test.describe('the browser dialer on the simulator', () => {
         await expect(inCall.getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
         await inCall.getByRole('button', { name: 'Speaker', exact: true }).click();
         await expect(page.getByText('Speaker off', { exact: true }).first()).toBeVisible();
-        await expect(inCall.getByRole('button', { name: 'Speaker off' })).toHaveAttribute('aria-pressed', 'true');
+        await expect(inCall.getByRole('button', { name: 'Speaker off' })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
         await inCall.getByRole('button', { name: 'END CALL' }).click();
         await expect(page.getByText('Please select a disposition and save the call log')).toBeVisible();
         await expect(dialer.getByLabel('Phone status')).toHaveText('Ready');

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { MAX_LOOKUP_IDS } from '#domain/contacts/contact-list.schema.ts';
 import { toast } from 'sonner';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import { QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
@@ -119,6 +121,17 @@ export function SendToCampaignDialog(props: {
                 />
                 <span className="font-medium">New call queue</span>
               </span>
+              {queueId === NEW_QUEUE &&
+                'ids' in props.selection &&
+                props.selection.ids.length <= MAX_LOOKUP_IDS && (
+                  <Link
+                    to="/projects/queue/create"
+                    state={{ selectedContactIds: props.selection.ids }}
+                    className="text-primary hover:underline"
+                  >
+                    Open in the queue editor (project, more contacts)
+                  </Link>
+                )}
               {queueId === NEW_QUEUE && (
                 <Input
                   aria-label="Queue name"
