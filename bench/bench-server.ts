@@ -27,3 +27,21 @@ export async function startBenchServer(
   const address = app.server.address();
   return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
+
+/** The first account of a benchmark's database (it becomes the admin, so every approved route is open to it). */
+export async function signUpBenchUser(
+  base: string,
+  email: string,
+): Promise<{ cookie: string; userId: string }> {
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    body: JSON.stringify({ email, password: 'bench password 123', name: '' }),
+  });
+  if (!signUp.ok) throw new Error(`bench sign-up failed: ${signUp.status}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, userId: ((await signUp.json()) as { user: { id: string } }).user.id };
+}

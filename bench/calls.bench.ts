@@ -1,6 +1,6 @@
 import { newRequestId } from '../domain/calls/call-guard.ts';
 import pg from 'pg';
-import { startBenchServer } from './bench-server.ts';
+import { signUpBenchUser, startBenchServer } from './bench-server.ts';
 import { fmt, summarise, time } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 import { signSimulatorFields } from '../server/telephony/simulator.ts';
@@ -20,16 +20,7 @@ export async function benchCalls(ownerUrl: string): Promise<BenchResult> {
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
   try {
     const headers = { 'content-type': 'application/json', origin: 'http://localhost:3000' };
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'caller@example.com', password: 'bench password 123', name: '' }),
-    });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const { cookie, userId } = await signUpBenchUser(base, 'caller@example.com');
 
     const place: number[] = [];
     for (let i = 0; i < CALLS + 10; i++) {

@@ -12,9 +12,9 @@ import type { Database } from '../server/db/schema.ts';
 import { applyContactFilters } from '../server/modules/contacts/contact-filters.ts';
 import { countContacts, findContactsPage } from '../server/modules/contacts/contacts.repository.ts';
 import { inlineParameters } from '../server/db/inline-parameters.ts';
-import { startBenchServer } from './bench-server.ts';
+import { signUpBenchUser, startBenchServer } from './bench-server.ts';
 import { FIRST_NAMES, LAST_NAMES } from './names.ts';
-import { fmt, summarise, time } from './stats.ts';
+import { fmt, summarise, time, sample as sampleRuns } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
@@ -33,16 +33,7 @@ export async function benchContactList(ownerUrl: string): Promise<BenchResult> {
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: ownerUrl, max: 4 }) }),
   });
   try {
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-      body: JSON.stringify({ email: 'million@example.com', password: 'bench password 123', name: '' }),
-    });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const { cookie, userId } = await signUpBenchUser(base, 'million@example.com');
     const seedMs = await time(() => seed(owner, userId));
 
     // Cursors a person would hold: the pager asks for neighbours by cursor and the last page from the end.
@@ -133,7 +124,7 @@ export async function benchContactList(ownerUrl: string): Promise<BenchResult> {
       );
     }
     const plans = await searchPlans(owner, userId);
-    const firstRows = await firstRowsInBrowser(base, signUp.headers.getSetCookie());
+    const firstRows = await firstRowsInBrowser(base, cookie);
     return {
       name: `Contact list at ${CONTACTS.toLocaleString()} contacts`,
       dataSize: `${CONTACTS.toLocaleString()} contacts for one user (10% tagged vip, 10% partner, 5% cold leads, 2% "follow up" notes, 30% with a disposition); seeded in ${(seedMs / 1000).toFixed(0)} s; ${REPS} sequential requests per case after ${WARMUP} warm-up`,
@@ -154,14 +145,7 @@ export async function benchContactList(ownerUrl: string): Promise<BenchResult> {
   }
 }
 
-async function sample(run: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < REPS + WARMUP; i++) {
-    const ms = await time(run);
-    if (i >= WARMUP) out.push(ms);
-  }
-  return out;
-}
+const sample = (run: () => Promise<unknown>) => sampleRuns(run, REPS, WARMUP);
 
 async function seed(db: Kysely<Database>, userId: string): Promise<void> {
   const first = FIRST_NAMES;
@@ -220,13 +204,13 @@ async function searchPlans(db: Kysely<Database>, userId: string): Promise<string
 }
 
 /** Time from navigation to 100 rows rendered, in Debian's Chromium, warm server, 5 runs. */
-async function firstRowsInBrowser(base: string, setCookies: string[]): Promise<string> {
+async function firstRowsInBrowser(base: string, cookie: string): Promise<string> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext();
     await context.addCookies(
-      setCookies.map((c) => {
-        const [name = '', ...rest] = c.split(';')[0]!.split('=');
+      cookie.split('; ').map((c) => {
+        const [name = '', ...rest] = c.split('=');
         return { name, value: rest.join('='), url: base };
       }),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { startBenchServer } from './bench-server.ts';
-import { fmt, summarise, time } from './stats.ts';
+import { signUpBenchUser, startBenchServer } from './bench-server.ts';
+import { fmt, summarise, time, sample as sampleRuns } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
 const CONTACTS = 1_000_000;
@@ -21,16 +21,7 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
   try {
     const headers = { 'content-type': 'application/json', origin: 'http://localhost:3000' };
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'walker@example.com', password: 'bench password 123', name: '' }),
-    });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const { cookie, userId } = await signUpBenchUser(base, 'walker@example.com');
     const api = async (method: string, path: string, body?: unknown) => {
       const r = await fetch(`${base}${path}`, {
         method,
@@ -186,11 +177,4 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
   }
 }
 
-async function sample(run: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < REPS + WARMUP; i++) {
-    const ms = await time(run);
-    if (i >= WARMUP) out.push(ms);
-  }
-  return out;
-}
+const sample = (run: () => Promise<unknown>) => sampleRuns(run, REPS, WARMUP);

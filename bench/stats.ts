@@ -17,3 +17,13 @@ export async function time(run: () => Promise<unknown>): Promise<number> {
 }
 
 export const fmt = (ms: number) => ms.toFixed(2);
+
+/** Timings of `reps` sequential runs after `warmup` untimed ones. */
+export async function sample(run: () => Promise<unknown>, reps: number, warmup: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < reps + warmup; i++) {
+    const ms = await time(run);
+    if (i >= warmup) out.push(ms);
+  }
+  return out;
+}

@@ -47,7 +47,7 @@ test.describe('app shell', () => {
     await page.getByRole('link', { name: 'Projects' }).click();
     await expect(page).toHaveURL(/\/projects$/);
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
-    expect(await page.getByRole('link', { name: 'Projects' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Projects', exact: true }).count()).toBe(0);
   });
 
   test('every route of the route table answers; /dialer and the short forms lead to their screens', async ({
