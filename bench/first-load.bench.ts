@@ -8,7 +8,7 @@ import type { BenchResult } from './session-check.bench.ts';
 const TARGET_KB = 150;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-type Load = { scripts: number; transferred: number; decoded: number };
+type Load = { readyMs: number; scripts: number; transferred: number; decoded: number };
 
 /** Every script the page fetched from navigation until the screen is up and the network is quiet. */
 async function scriptsLoaded(
@@ -26,14 +26,18 @@ async function scriptsLoaded(
       }))(),
     );
   });
+  const started = Date.now();
   await page.goto(url);
   await ready(page).catch(async (error: unknown) => {
     await page.screenshot({ path: '/tmp/first-load-failure.png' });
     throw error;
   });
+  // From navigation until the screen's content is on screen (its data included): an upper bound of first paint.
+  const readyMs = Date.now() - started;
   await page.waitForLoadState('networkidle');
   const sizes = await Promise.all(responses);
   return {
+    readyMs,
     scripts: sizes.length,
     transferred: sizes.reduce((sum, s) => sum + s.transferred, 0),
     decoded: sizes.reduce((sum, s) => sum + s.decoded, 0),
@@ -90,6 +94,11 @@ export async function benchFirstLoad(ownerUrl: string): Promise<BenchResult> {
     }
     const floor = await frameworkFloor();
 
+    const defaultQueue = (
+      (await (await fetch(`${base}/api/queues`, { headers: { cookie } })).json()) as {
+        queues: { id: string; queueId: string }[];
+      }
+    ).queues.find((q) => q.queueId === 'default-all-contacts')!.id;
     const screens: {
       label: string;
       path: string;
@@ -133,8 +142,8 @@ export async function benchFirstLoad(ownerUrl: string): Promise<BenchResult> {
         ready: (p) => p.getByRole('heading', { name: 'Create Call Queue' }).waitFor(),
       },
       {
-        label: 'Pop-out dialer `/dialer-window` (signed in)',
-        path: '/dialer-window',
+        label: 'Pop-out dialer `/dialer-window?queue=…` as the dashboard opens it (signed in)',
+        path: `/dialer-window?queue=${defaultQueue}`,
         signedIn: true,
         ready: (p) => p.getByRole('region', { name: 'Current contact' }).waitFor(),
       },
@@ -144,12 +153,19 @@ export async function benchFirstLoad(ownerUrl: string): Promise<BenchResult> {
     for (const screen of screens) {
       const context = await browser.newContext();
       if (screen.signedIn) await context.addCookies(cookies);
-      const page = await context.newPage();
-      const started = Date.now();
-      const load = await scriptsLoaded(page, `${base}${screen.path}`, screen.ready);
-      // Up to the screen being ready and the network idle: an upper bound of its first paint.
-      const readyMs = Date.now() - started;
+      const load = await scriptsLoaded(await context.newPage(), `${base}${screen.path}`, screen.ready);
       await context.close();
+      // Time until ready: the median of five cold loads (one load alone swings by hundreds of ms on this machine).
+      const times = [load.readyMs];
+      for (let i = 0; i < 4; i++) {
+        const again = await browser.newContext();
+        if (screen.signedIn) await again.addCookies(cookies);
+        times.push(
+          (await scriptsLoaded(await again.newPage(), `${base}${screen.path}`, screen.ready)).readyMs,
+        );
+        await again.close();
+      }
+      const readyMs = [...times].sort((a, b) => a - b)[2]!;
       if (screen.path === '/') firstRoute = load.transferred;
       rows.push(
         `| ${screen.label} | ${load.scripts} | ${kb(load.transferred)} | ${kb(load.decoded)} | ${kb(floor)} | ${(load.transferred / floor).toFixed(1)}× | ${load.transferred / 1024 <= TARGET_KB ? 'yes' : 'no'} | ${readyMs} ms ${readyMs <= 1000 ? '' : '(**over 1 s**)'} |`,
@@ -165,7 +181,7 @@ export async function benchFirstLoad(ownerUrl: string): Promise<BenchResult> {
       dataSize:
         'the production build (`vite build`) served by the server; one signed-in account with 30 contacts (all with a phone, in All Synced Contacts)',
       header:
-        '| screen | scripts | transferred KB | decoded KB | floor KB | ratio | ≤ 150 KB | ready (cold cache) |',
+        '| screen | scripts | transferred KB | decoded KB | floor KB | ratio | ≤ 150 KB | ready, median of 5 cold loads |',
       rows,
     };
   } finally {

@@ -14,7 +14,12 @@ export type CallTarget = {
   /** The call queue being walked: the call and its disposition carry it, and the disposition completes the contact. */
   queueId?: string;
 };
-export type ActiveCall = { call: Call; target: CallTarget };
+/**
+ * The live call of this tab, one at a time (the single store the call panel, the browser dialer and the pop-out
+ * read). `shownIn` says which of them presents it: the browser dialer shows its calls itself, so the floating
+ * panel stays out of its way.
+ */
+export type ActiveCall = { call: Call; target: CallTarget; shownIn: 'panel' | 'dialer' };
 
 let current: ActiveCall | null = null;
 const listeners = new Set<() => void>();
@@ -38,6 +43,7 @@ export function useActiveCall(): ActiveCall | null {
 export async function callTarget(
   target: CallTarget,
   setup: { provider: TelephonyProviderName; from: string | null },
+  shownIn: ActiveCall['shownIn'] = 'panel',
 ): Promise<void> {
   const twilio = setup.provider === 'twilio';
   if (twilio) {
@@ -52,7 +58,7 @@ export async function callTarget(
     twilio ? 'browser' : 'server',
   );
   if (!call) return;
-  set({ call, target });
+  set({ call, target, shownIn });
   if (twilio)
     await phone
       .connect(call)
@@ -60,3 +66,6 @@ export async function callTarget(
 }
 
 export const closeActiveCall = () => set(null);
+
+/** A call placed by the browser dialer itself becomes the live call, shown by the dialer. */
+export const showActiveCall = (call: Call, target: CallTarget) => set({ call, target, shownIn: 'dialer' });

@@ -16,7 +16,7 @@ import { CallSummary } from './call-summary.tsx';
  */
 export function ActiveCallPanel({ inline = false }: { inline?: boolean }) {
   const active = useActiveCall();
-  if (!active) return null;
+  if (!active || active.shownIn !== 'panel') return null;
   return <Panel key={active.call.id} inline={inline} />;
 }
 

@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LogOut, Mic, MicOff, Phone, PhoneOff, RotateCcw, Volume2, VolumeX } from 'lucide-react';
-import type { Call } from '#domain/calls/call.schema.ts';
 import { isFinished } from '#domain/calls/call-status.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { DEFAULT_QUEUE_ID } from '#domain/contacts/queue.schema.ts';
@@ -18,6 +17,9 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import {
   CallSummary,
   type CallTarget,
+  closeActiveCall,
+  showActiveCall,
+  useActiveCall,
   DispositionForm,
   phone,
   type PhoneSnapshot,
@@ -63,7 +65,9 @@ export function BrowserDialerModal({
   const [tab, setTab] = useState<Tab>('dialer');
   const [number, setNumber] = useState('');
   const [chosen, setChosen] = useState<CallTarget | null>(null);
-  const [active, setActive] = useState<{ call: Call; target: CallTarget } | null>(null);
+  // The live call is the tab's one store (calls/active-call.ts); the dialer shows the calls it placed itself.
+  const live = useActiveCall();
+  const active = live?.shownIn === 'dialer' ? live : null;
   const [notes, setNotes] = useState('');
   const [dispositionChosen, setDispositionChosen] = useState(false);
   const [from, setFrom] = useState<string | null>(null);
@@ -72,8 +76,8 @@ export function BrowserDialerModal({
   const queue = chosenQueue ?? (defaultQueue ? { id: defaultQueue.id, name: defaultQueue.name } : null);
   const walk = useQueueWalk(open && queue ? queue.id : null);
   const restart = useRestartQueue();
-  const live = useCall(active?.call.id ?? null);
-  const call = live.data ?? active?.call ?? null;
+  const followed = useCall(active?.call.id ?? null);
+  const call = followed.data ?? active?.call ?? null;
   const onCall = call !== null && !isFinished(call.status);
   const hangUp = useHangUp();
   const provider = setup.data?.provider;
@@ -146,7 +150,7 @@ export function BrowserDialerModal({
     if (!placed) return;
     // Notes typed before the call belong to it; the previous call's were cleared when its disposition was saved.
     if (active) setNotes('');
-    setActive({ call: placed, target: who });
+    showActiveCall(placed, who);
     setDispositionChosen(false);
     if (provider === 'twilio')
       await phone
@@ -164,7 +168,7 @@ export function BrowserDialerModal({
 
   // The disposition completed the contact on the server; the queues refetch, and with them the next contact.
   const finishContact = () => {
-    setActive(null);
+    closeActiveCall();
     setChosen(null);
     setNotes('');
     setDispositionChosen(false);
@@ -181,7 +185,7 @@ export function BrowserDialerModal({
           options.saved ? toast.error('Could not save progress', { description: error.message }) : undefined,
         );
     }
-    if (!next && active && call && isFinished(call.status)) setActive(null);
+    if (!next && active && call && isFinished(call.status)) closeActiveCall();
     onOpenChange(next);
   };
 

@@ -16,7 +16,8 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
-import { QueuePickerDialog, type CallQueueState } from '../../queues/public.ts';
+import { QueuePickerDialog, useQueues, type CallQueueState } from '../../queues/public.ts';
+import { DEFAULT_QUEUE_ID } from '#domain/contacts/queue.schema.ts';
 import { BrowserDialerModal } from './browser-dialer-modal.tsx';
 import { MobileQrDialog } from './mobile-qr-dialog.tsx';
 import { DialerImportDialog } from './dialer-import-dialog.tsx';
@@ -45,6 +46,8 @@ export function CallDashboardPage() {
   const [qr, setQr] = useState(false);
   const [picking, setPicking] = useState(false);
   const [queue, setQueue] = useChosenQueue();
+  // The default queue's id, so the pop-out can start its walk at once.
+  const defaultQueueId = useQueues(true).data?.find((q) => q.queueId === DEFAULT_QUEUE_ID)?.id;
   // The Call action of the Call Queues table sends the queue here: the dialer opens on it at once.
   const location = useLocation();
   const [dialerOpen, setDialerOpen] = useState(() =>
@@ -113,7 +116,7 @@ export function CallDashboardPage() {
             <Button
               variant="outline"
               onClick={() => {
-                if (!openDialerWindow(queue?.id ?? null))
+                if (!openDialerWindow(queue?.id ?? defaultQueueId ?? null))
                   toast.error('Pop-up blocked', {
                     description: 'Allow pop-ups for this site to open the dialer window.',
                   });

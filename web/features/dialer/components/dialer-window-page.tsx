@@ -15,6 +15,8 @@ import { ActiveCallPanel, useActiveCall, useCall, useCallAction, useHangUp } fro
 import { useAddToQueue, useQueues, useQueueWalk, useRestartQueue } from '../../queues/public.ts';
 import { DIALER_WINDOW_CLOSED, isUpdateContactsMessage } from './dialer-window-messages.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The pop-out dialers /dialer-window and /simple-dialer-window (spec part 2 §2.8; decision 000 "pop-out session"):
  * signed in by the same session cookie as the app (no tokens travel in messages). They walk a queue (?queue=, else
@@ -27,9 +29,11 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
   const [params] = useSearchParams();
   const queues = useQueues(true);
   const fromAddress = params.get('queue');
-  const queue =
+  const listed =
     queues.data?.find((q) => q.id === fromAddress) ??
     queues.data?.find((q) => q.queueId === DEFAULT_QUEUE_ID);
+  // A queue named in the address is walked at once, without waiting for the list (which only gives its name).
+  const queue = listed ?? (fromAddress && UUID.test(fromAddress) ? { id: fromAddress, name: '' } : undefined);
   const queueId = queue?.id ?? null;
   const add = useAddToQueue();
 
@@ -59,7 +63,7 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
     return () => window.removeEventListener('message', receive);
   }, [queueId, add]);
 
-  if (queues.isError)
+  if (queues.isError && !queue)
     return (
       <p role="alert" className="p-6">
         {queues.error.message}
@@ -67,7 +71,7 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
     );
   if (!queue) return <Spinner />;
 
-  const dialer = <CampaignDialer queueId={queue.id} queueName={queue.name} />;
+  const dialer = <CampaignDialer queueId={queue.id} queueName={queue.name || '…'} />;
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col gap-4 p-4">
       <h1 className="text-lg font-semibold">{simple ? 'Dialer' : 'Browser Dialer'}</h1>
