@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { createContactThroughApi, expect, seedContacts, signedInRep, test } from './fixtures.ts';
 
 test.describe('projects and call queue screens', () => {
@@ -88,6 +89,34 @@ test.describe('projects and call queue screens', () => {
     );
     await page.getByRole('button', { name: 'Create Queue' }).click();
     await expect(page.getByText('250 contact(s) in Everyone.')).toBeVisible();
+  });
+
+  test('Import Contacts on the create screen imports a file and selects the new contacts', async ({
+    page,
+    server,
+  }, testInfo) => {
+    await signedInRep(page, server);
+    const file = testInfo.outputPath('fair.csv');
+    writeFileSync(
+      file,
+      [
+        'First Name,Last Name,Phone,Email',
+        'Uma,Fair,(555) 010-0301,uma@f.example',
+        'Vic,Fair,(555) 010-0302,vic@f.example',
+      ].join('\n'),
+    );
+    await page.goto('/projects/queue/create');
+    await page.getByLabel('Queue name').fill('Fair leads');
+    await page.getByRole('button', { name: 'Import Contacts' }).click();
+    await page.getByLabel('File to import').setInputFiles(file);
+    await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Import report' })).toContainText('Created');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('list', { name: 'Selected contacts' })).toContainText(
+      '2 new contacts from fair.csv',
+    );
+    await page.getByRole('button', { name: 'Create Queue' }).click();
+    await expect(page.getByText('2 contact(s) in Fair leads.')).toBeVisible();
   });
 
   test('creates and edits a project; empty cards show the spec’s defaults', async ({ page, server }) => {

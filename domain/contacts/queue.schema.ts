@@ -54,6 +54,7 @@ export const CreateQueueSchema = z.object({
         .max(MAX_SELECTED_IDS),
     }),
     z.object({ allMatching: ContactFilterSchema.extend({ tab: ContactTabSchema.default('all') }) }),
+    z.object({ importId: z.uuid('Invalid import id') }),
   ]),
 });
 export type CreateQueueInput = z.input<typeof CreateQueueSchema>;

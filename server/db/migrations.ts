@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-bulk-calls.ts';
 import * as m0011 from './migrations/0011-hardening.ts';
 import * as m0012 from './migrations/0012-queue-walks.ts';
 import * as m0013 from './migrations/0013-projects.ts';
+import * as m0014 from './migrations/0014-import-selection.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-hardening': m0011,
   '0012-queue-walks': m0012,
   '0013-projects': m0013,
+  '0014-import-selection': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -247,6 +247,9 @@ export type ContactImportsTable = {
   finished_at: NullableTimestamp;
   /** The server instance running the import (null once it is finished by a later recovery, or from before). */
   instance_id: string | null;
+  /** The moment the rows were stamped with, and the last row number (migration 0014): finds the contacts it made. */
+  rows_at: NullableTimestamp;
+  last_row: number | null;
 };
 
 export type CallerIdsTable = {

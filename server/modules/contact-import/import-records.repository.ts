@@ -87,6 +87,7 @@ export async function startImport(
       duplicates: job.duplicates,
       error: null,
       created_at: now,
+      rows_at: now,
       instance_id: instanceId,
     })
     .returning('id')
@@ -100,6 +101,7 @@ export async function finishImport(
   result: {
     status: 'done' | 'failed';
     totalRows: number;
+    lastRow: number;
     created: number;
     updated: number;
     skipped: number;
@@ -113,6 +115,7 @@ export async function finishImport(
     .set({
       status: result.status,
       total_rows: result.totalRows,
+      last_row: result.lastRow,
       created: result.created,
       updated: result.updated,
       skipped: result.skipped,

@@ -62,17 +62,18 @@ export async function runImport(
   const started = performance.now();
   const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
     withActor(ctx.db, { kind: 'user', userId: job.userId }, work);
+  // One moment for the import's record and its rows' stamps: its new contacts are found again by it (migration 0014).
+  const now = ctx.clock();
   const importId = await asUser(async (trx) => {
     // One import at a time per account: two imports of one file at once would both find a row new and create it
     // twice. Decided under a lock on the account, so two started together cannot both pass.
     await lockUserImports(trx, job.userId);
     if (await hasRunningImport(trx, job.userId)) throw new ImportFileError(IMPORT_ALREADY_RUNNING);
-    return startImport(trx, job, ctx.instanceId, ctx.clock());
+    return startImport(trx, job, ctx.instanceId, now);
   });
   const queueId = await asUser((trx) => ensureDefaultQueue(trx, job.userId));
   // Rows are matched to the contacts the account already had; in an empty account there are none to look for.
   const matchExisting = await asUser((trx) => hasAnyContact(trx, job.userId));
-  const now = ctx.clock();
   const timings: Record<string, number> = {};
   const saver = createBatchSaver(
     ctx.pool,
@@ -141,6 +142,7 @@ export async function runImport(
       finishImport(trx, importId, {
         status: 'done',
         totalRows: tally.read,
+        lastRow: tally.lastRow,
         created: tally.created,
         updated: tally.updated,
         skipped: tally.skippedCount,
@@ -175,6 +177,7 @@ export async function runImport(
       finishImport(trx, importId, {
         status: 'failed',
         totalRows: tally.read,
+        lastRow: tally.lastRow,
         created: tally.created,
         updated: tally.updated,
         skipped: tally.skippedCount,

@@ -298,12 +298,30 @@ export function matchingIdsQuery(
 export function selectedIds(
   db: DbExecutor,
   userId: string,
-  selection: { ids: string[] } | { allMatching: ParsedContactFilter & { tab?: ContactTab } },
+  selection:
+    { ids: string[] } | { allMatching: ParsedContactFilter & { tab?: ContactTab } } | { importId: string },
   now: Date,
 ): string[] | ReturnType<typeof matchingIdsQuery> {
-  return 'ids' in selection
-    ? selection.ids
-    : matchingIdsQuery(db, userId, selection.allMatching, selection.allMatching.tab ?? 'all', now);
+  if ('ids' in selection) return selection.ids;
+  if ('importId' in selection) return importedIdsQuery(db, userId, selection.importId);
+  return matchingIdsQuery(db, userId, selection.allMatching, selection.allMatching.tab ?? 'all', now);
+}
+
+/**
+ * The contacts an import of the user created: their created_at is the import's stamp minus a microsecond per row
+ * (batch-saver.ts), so they are one index range of the user's contacts. Another user's import names none.
+ */
+function importedIdsQuery(db: DbExecutor, userId: string, importId: string) {
+  const stamp = sql<Date>`(select rows_at from contact_imports where id = ${importId} and user_id = ${userId})`;
+  const first = sql<Date>`(select rows_at - make_interval(secs => coalesce(last_row, 0) / 1000000.0)
+    from contact_imports where id = ${importId} and user_id = ${userId})`;
+  return db
+    .selectFrom('contacts')
+    .select('contacts.id')
+    .where('contacts.user_id', '=', userId)
+    .where('contacts.synced', '=', true)
+    .where('contacts.created_at', '<=', stamp)
+    .where('contacts.created_at', '>=', first);
 }
 
 /** The editable fields of a contact, as the service hands them to the repository. */

@@ -20,10 +20,14 @@ import { useContactCounts, useContactPicker } from '../api/contacts-queries.ts';
 
 export type PickedContact = { id: string; name: string; phone: string | null; company: string | null };
 
-/** What the selector chose: these contacts, or every contact matching a search (a million is one action). */
+/**
+ * What was chosen: these contacts, every contact matching a search (a million is one action), or the contacts an
+ * import just created (decision 000 "Create-queue Import Contacts").
+ */
 export type ContactSelection =
   | { kind: 'ids'; contacts: PickedContact[] }
-  | { kind: 'all'; search: string; count: number; estimate: boolean };
+  | { kind: 'all'; search: string; count: number; estimate: boolean }
+  | { kind: 'import'; importId: string; fileName: string; count: number };
 
 export const selectionSize = (s: ContactSelection | null) =>
   !s ? 0 : s.kind === 'ids' ? s.contacts.length : s.count;
@@ -32,7 +36,9 @@ export const selectionSize = (s: ContactSelection | null) =>
 export const toBulkSelection = (s: ContactSelection): BulkSelection =>
   s.kind === 'ids'
     ? { ids: s.contacts.map((c) => c.id) }
-    : { allMatching: s.search ? { search: s.search } : {} };
+    : s.kind === 'import'
+      ? { importId: s.importId }
+      : { allMatching: s.search ? { search: s.search } : {} };
 
 function useDebounced(value: string) {
   const [debounced, setDebounced] = useState(value);

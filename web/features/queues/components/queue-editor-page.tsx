@@ -313,11 +313,21 @@ function SelectionPicker({
               <Upload /> Import Contacts
             </Button>
           }
-          onImported={(report) =>
-            toast.info('Contacts imported', {
-              description: `${report.created + report.updated} contact(s) from ${report.fileName} are in your contacts: select them with Select Contacts.`,
-            })
-          }
+          onImported={(report) => {
+            if (report.created === 0)
+              return void toast.info('No new contacts in the file', {
+                description: `${report.updated + report.skipped} row(s) were already in your contacts or skipped: pick those with Select Contacts.`,
+              });
+            onChange({
+              kind: 'import',
+              importId: report.id,
+              fileName: report.fileName,
+              count: report.created,
+            });
+            toast.success('Contacts selected', {
+              description: `The ${report.created.toLocaleString()} new contact(s) from ${report.fileName}.${report.updated ? ` ${report.updated} already in your contacts were updated: pick them with Select Contacts.` : ''}`,
+            });
+          }}
         />
         <Badge aria-label="Selected count">{count.toLocaleString()} selected</Badge>
         {loading && <Spinner />}
@@ -327,7 +337,23 @@ function SelectionPicker({
           aria-label="Selected contacts"
           className="max-h-[15rem] divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
         >
-          {selection.kind === 'all' ? (
+          {selection.kind === 'import' ? (
+            <li className="flex items-center gap-2 p-2">
+              <span>
+                {selection.count.toLocaleString()} new contacts from {selection.fileName}
+              </span>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                className="ml-auto"
+                aria-label="Remove the imported contacts"
+                onClick={() => onChange(null)}
+              >
+                <X />
+              </Button>
+            </li>
+          ) : selection.kind === 'all' ? (
             <li className="flex items-center gap-2 p-2">
               <span>
                 All {selection.estimate ? 'about ' : ''}
