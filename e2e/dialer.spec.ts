@@ -14,6 +14,9 @@ const createTemplate = async (server: Server, cookie: string) => {
 };
 
 test.describe('the browser dialer on the simulator', () => {
+  // Digits, mute and speaker all happen during one answered call: it lasts 15 s here, not 3.
+  test.use({ simulatorTimeScale: '0.5' });
+
   test('walks All Synced Contacts: call the next one, send digits, end the call, save the disposition, and on to Queue completed', async ({
     page,
     server,

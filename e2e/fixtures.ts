@@ -9,7 +9,9 @@ import { adminQuery, freePort, withDatabase } from '../server/test/test-postgres
 export type Server = { baseUrl: string; databaseUrl: string };
 
 /** The built product as a real process (node server/main.ts) on a fresh copy of the migrated database. */
-async function startServer(): Promise<Server & { stop: () => Promise<void>; errorLog: () => string[] }> {
+async function startServer(
+  simulatorTimeScale: string,
+): Promise<Server & { stop: () => Promise<void>; errorLog: () => string[] }> {
   const adminUrl = process.env.E2E_PG_ADMIN_URL!;
   const name = `callcrm_e2e_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${process.env.E2E_PG_TEMPLATE!}`);
@@ -28,8 +30,9 @@ async function startServer(): Promise<Server & { stop: () => Promise<void>; erro
       SESSION_SECRET: 'e2e-session-secret-long-enough-for-the-check',
       LOG_LEVEL: 'warn',
       SMTP_CA_FILE: process.env.E2E_SMTP_CERT_FILE ?? '',
-      // The simulator ten times faster than real time: answered after 0.3 s, hung up by itself after 3.3 s.
-      SIMULATOR_TIME_SCALE: '0.1',
+      // By default the simulator runs ten times faster than real time: answered after 0.3 s, hung up by itself
+      // after 3.3 s. A journey that does much during one call slows it down (test.use({ simulatorTimeScale })).
+      SIMULATOR_TIME_SCALE: simulatorTimeScale,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,6 +72,8 @@ async function startServer(): Promise<Server & { stop: () => Promise<void>; erro
 }
 
 type Fixtures = {
+  /** How much faster than real time the simulator runs (SIMULATOR_TIME_SCALE); '0.1' by default. */
+  simulatorTimeScale: string;
   server: Server;
   /** Console errors this test provokes on purpose (a 401 from a wrong password, say). */
   allowConsoleErrors: (pattern: RegExp) => void;
@@ -76,8 +81,9 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures & { consoleErrors: { allowed: RegExp[]; seen: string[] } }>({
-  server: async ({}, use, testInfo) => {
-    const server = await startServer();
+  simulatorTimeScale: ['0.1', { option: true }],
+  server: async ({ simulatorTimeScale }, use, testInfo) => {
+    const server = await startServer(simulatorTimeScale);
     await use(server);
     if (testInfo.status !== testInfo.expectedStatus && server.errorLog().length > 0)
       await testInfo.attach('server log', { body: server.errorLog().join('\n'), contentType: 'text/plain' });
