@@ -338,62 +338,30 @@ function SelectionPicker({
           className="max-h-[15rem] divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
         >
           {selection.kind === 'import' ? (
-            <li className="flex items-center gap-2 p-2">
-              <span>
-                {selection.count.toLocaleString()} new contacts from {selection.fileName}
-              </span>
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                className="ml-auto"
-                aria-label="Remove the imported contacts"
-                onClick={() => onChange(null)}
-              >
-                <X />
-              </Button>
-            </li>
+            <SelectedRow removeLabel="Remove the imported contacts" onRemove={() => onChange(null)}>
+              {selection.count.toLocaleString()} new contacts from {selection.fileName}
+            </SelectedRow>
           ) : selection.kind === 'all' ? (
-            <li className="flex items-center gap-2 p-2">
-              <span>
-                All {selection.estimate ? 'about ' : ''}
-                {selection.count.toLocaleString()} contacts
-                {selection.search ? ` matching “${selection.search}”` : ''}
-              </span>
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                className="ml-auto"
-                aria-label="Remove all matching"
-                onClick={() => onChange(null)}
-              >
-                <X />
-              </Button>
-            </li>
+            <SelectedRow removeLabel="Remove all matching" onRemove={() => onChange(null)}>
+              All {selection.estimate ? 'about ' : ''}
+              {selection.count.toLocaleString()} contacts
+              {selection.search ? ` matching “${selection.search}”` : ''}
+            </SelectedRow>
           ) : (
             selection.contacts.map((c) => (
-              <li key={c.id} className="flex items-center gap-2 p-2">
-                <span className="min-w-0 truncate">
-                  {c.name}
-                  {c.phone && (
-                    <span className="text-muted-foreground"> · {formatPhoneForDisplay(c.phone)}</span>
-                  )}
-                </span>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  className="ml-auto"
-                  aria-label={`Remove ${c.name}`}
-                  onClick={() => {
-                    const contacts = selection.contacts.filter((x) => x.id !== c.id);
-                    onChange(contacts.length ? { kind: 'ids', contacts } : null);
-                  }}
-                >
-                  <X />
-                </Button>
-              </li>
+              <SelectedRow
+                key={c.id}
+                removeLabel={`Remove ${c.name}`}
+                onRemove={() => {
+                  const contacts = selection.contacts.filter((x) => x.id !== c.id);
+                  onChange(contacts.length ? { kind: 'ids', contacts } : null);
+                }}
+              >
+                {c.name}
+                {c.phone && (
+                  <span className="text-muted-foreground"> · {formatPhoneForDisplay(c.phone)}</span>
+                )}
+              </SelectedRow>
             ))
           )}
         </ul>
@@ -407,5 +375,24 @@ function SelectionPicker({
         />
       )}
     </div>
+  );
+}
+
+/** One line of the removable list: what is selected, and its remove button. */
+function SelectedRow(props: { removeLabel: string; onRemove: () => void; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2 p-2">
+      <span className="min-w-0 truncate">{props.children}</span>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        className="ml-auto"
+        aria-label={props.removeLabel}
+        onClick={props.onRemove}
+      >
+        <X />
+      </Button>
+    </li>
   );
 }
