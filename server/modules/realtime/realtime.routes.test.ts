@@ -10,6 +10,7 @@ import {
   type Session,
   type TestContext,
 } from '../../test/test-app.ts';
+import { insertContact } from '../../test/contact-factory.ts';
 
 /** Reads Server-Sent Events from a real listening server until `until` matches one, or the deadline passes. */
 async function collectEvents(
@@ -110,6 +111,37 @@ describe('realtime changes over Server-Sent Events', () => {
       .filter((e) => e.event === 'change')
       .map((e) => e.data as { id: string; role: string });
     expect(changes).toEqual([expect.objectContaining({ id: person.userId, role: 'user' })]);
+  });
+
+  it('tells a rep when a call of theirs completes a contact of a queue (the queue’s counts moved), and nobody else', async () => {
+    const rep = await createAccount(ctx, 'user');
+    const bystander = await createAccount(ctx, 'user');
+    const contact = await insertContact(ctx.app, rep);
+    const queue = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/queues',
+        headers: asCookie(rep),
+        payload: { name: 'Live', selection: { ids: [contact.id] } },
+      })
+    ).json<{ queue: { id: string } }>().queue;
+    const isQueueChange = (e: { event: string; data: unknown }) =>
+      e.event === 'change' && (e.data as { topic: string }).topic === 'queues';
+    const save = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/dispositions',
+        headers: asCookie(rep),
+        payload: { contactId: contact.id, disposition: 'no-answer', queueId: queue.id },
+      });
+    const seen = await collectEvents(baseUrl, rep.cookie, save, isQueueChange);
+    expect(seen.find(isQueueChange)?.data).toMatchObject({
+      topic: 'queues',
+      id: queue.id,
+      userId: rep.userId,
+    });
+    const unseen = await collectEvents(baseUrl, bystander.cookie, save, isQueueChange);
+    expect(unseen.filter(isQueueChange)).toEqual([]);
   });
 
   it("ends a person's open stream the moment they are deactivated, and refuses it again", async () => {
