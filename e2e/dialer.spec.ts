@@ -134,6 +134,12 @@ test.describe('the browser dialer on the simulator', () => {
     await expect(page.getByText('Contact added')).toBeVisible();
     await expect(page.getByText('Email saved to outbox')).toBeVisible();
     await expect(dialer.getByLabel('Contact count')).toHaveText('2 contacts');
+    const list = dialer.getByRole('list', { name: 'Dialer contacts' });
+    await dialer.getByRole('textbox', { name: 'Search contacts' }).fill('nophone');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list).toContainText('Nia Nophone');
+    await dialer.getByRole('textbox', { name: 'Search contacts' }).fill('');
+    await expect(list.getByRole('listitem')).toHaveCount(2);
 
     await dialer.getByRole('button', { name: 'Call Paz Phone' }).click();
     await expect(dialer.getByRole('region', { name: 'In call' })).toContainText('Paz Phone');

@@ -98,6 +98,8 @@ export const QueueMembersQuerySchema = z.object({
     .regex(/^\d{1,18}$/, 'Invalid page cursor')
     .optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Only the queue's contacts matching this, as the contact list's search matches (the dialer's Contacts tab). */
+  search: z.string().trim().max(200).optional(),
 });
 export const RemovedMembersSchema = z.object({ removed: z.number().int() });
 

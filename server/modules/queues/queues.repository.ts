@@ -163,12 +163,16 @@ export async function removeQueueMembers(
   return Number(result.numDeletedRows);
 }
 
-/** A page of a queue's contacts in queue order, after a position (the cursor); the next cursor or null. */
+/**
+ * A page of a queue's contacts in queue order, after a position (the cursor), only those `matching` a contact query
+ * when one is given; the next cursor or null.
+ */
 export async function findQueueMembers(
   db: DbExecutor,
   queueId: string,
   after: string | undefined,
   limit: number,
+  matching?: SelectQueryBuilder<Database, 'contacts', { id: string }>,
 ) {
   let query = db
     .selectFrom('queue_members as m')
@@ -186,6 +190,7 @@ export async function findQueueMembers(
     .orderBy('m.position')
     .limit(limit + 1);
   if (after !== undefined) query = query.where('m.position', '>', after);
+  if (matching) query = query.where('m.contact_id', 'in', matching);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
   return {

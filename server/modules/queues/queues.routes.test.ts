@@ -91,6 +91,10 @@ describe('call queues', () => {
     expect(rest.members.map((m) => m.contactId)).toEqual(mine.slice(2).map((c) => c.id));
     expect(rest.next).toBeNull();
     expect((await send(owner, 'GET', `/api/queues/${queue.id}/members?after=x`)).statusCode).toBe(400);
+    const found = (await send(owner, 'GET', `/api/queues/${queue.id}/members?search=Q3`)).json<{
+      members: { contactId: string }[];
+    }>();
+    expect(found.members.map((m) => m.contactId)).toEqual([mine[3]!.id]);
   });
 
   it('renames, adds (ignoring contacts already there), removes and deletes; the contacts stay', async () => {

@@ -19,7 +19,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { ensureDefaultQueue, selectedIds } from '../contacts/public.ts';
+import { applyContactFilters, ensureDefaultQueue, selectedIds } from '../contacts/public.ts';
 import { isOwnProject } from '../projects/public.ts';
 import {
   addQueueMembers,
@@ -111,7 +111,17 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
         const queue = await getQueueSummary(trx, userId, request.params.queueId);
-        return findQueueMembers(trx, queue.id, request.query.after, request.query.limit);
+        const { after, limit, search } = request.query;
+        const matching = search
+          ? applyContactFilters(
+              trx.selectFrom('contacts').select('contacts.id'),
+              userId,
+              { search, status: 'all', lastCalled: 'all', coldOnly: false },
+              'all',
+              ctx.clock(),
+            )
+          : undefined;
+        return findQueueMembers(trx, queue.id, after, limit, matching);
       });
     },
   );

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '#domain/contacts/contact-list.schema.ts';
+import { Input } from '../../../components/ui/input.tsx';
 import { toast } from 'sonner';
 import { Phone, Plus } from 'lucide-react';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
@@ -25,7 +27,13 @@ export function DialerContactsTab({
   callDisabled: boolean;
 }) {
   const [adding, setAdding] = useState(false);
-  const members = useQueueMembers(queueId);
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const members = useQueueMembers(queueId, term);
   const rows = members.data?.pages.flatMap((p) => p.members) ?? [];
   return (
     <>
@@ -33,6 +41,13 @@ export function DialerContactsTab({
         <span className="text-sm font-medium" aria-label="Contact count">
           {total === null ? '…' : `${total} contacts`}
         </span>
+        <Input
+          className="h-8 max-w-48"
+          placeholder="Search"
+          aria-label="Search contacts"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Button size="sm" className="ml-auto" onClick={() => setAdding((a) => !a)}>
           <Plus /> Add Contact
         </Button>
@@ -44,7 +59,11 @@ export function DialerContactsTab({
         className="flex-1 divide-y divide-border overflow-y-auto rounded-md border border-border text-sm"
       >
         {members.isSuccess && rows.length === 0 && (
-          <li className="p-3 text-muted-foreground">No contacts in this queue yet: add or import some.</li>
+          <li className="p-3 text-muted-foreground">
+            {term
+              ? 'No contact of this queue matches.'
+              : 'No contacts in this queue yet: add or import some.'}
+          </li>
         )}
         {rows.map((c) => {
           const name = `${c.firstName} ${c.lastName}`;

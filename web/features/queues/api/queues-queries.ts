@@ -66,13 +66,17 @@ export function useQueue(queueId: string | undefined) {
   });
 }
 
-/** A queue's contacts in queue order, 100 at a time. */
-export function useQueueMembers(queueId: string | undefined) {
+/** A queue's contacts in queue order, 100 at a time; only those matching `search` when one is given. */
+export function useQueueMembers(queueId: string | undefined, search = '') {
   return useInfiniteQuery({
-    queryKey: [...queueKeys.all, queueId, 'members'],
+    queryKey: [...queueKeys.all, queueId, 'members', search],
     queryFn: ({ signal, pageParam }) =>
       apiFetch(
-        `/api/queues/${queueId}/members?${new URLSearchParams({ limit: '100', ...(pageParam ? { after: pageParam } : {}) }).toString()}`,
+        `/api/queues/${queueId}/members?${new URLSearchParams({
+          limit: '100',
+          ...(pageParam ? { after: pageParam } : {}),
+          ...(search ? { search } : {}),
+        }).toString()}`,
         { schema: QueueMembersPageSchema, signal },
       ),
     initialPageParam: '',
