@@ -19,7 +19,24 @@ test.describe('the pop-out dialer window', () => {
         company: 'Popout Ltd',
         title: 'Buyer',
       });
+    // A queue of their own, chosen on the dashboard: the pop-out walks it (not All Synced Contacts).
+    const queued = await fetch(`${server.baseUrl}/api/queues`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({ name: 'Window queue', selection: { ids: [made.Pia, made.Quinn] } }),
+    });
+    expect(queued.status).toBe(201);
     await page.goto('/power-dialer');
+    await page.getByRole('button', { name: 'Select Campaign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Select Calling Queue' })
+      .getByRole('button', { name: /^Window queue/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Browser Dialer' })
+      .getByRole('button', { name: 'Close' })
+      .last()
+      .click();
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Pop-out Dialer' }).click(),
@@ -59,7 +76,7 @@ test.describe('the pop-out dialer window', () => {
         .open('', 'callcrm-dialer')
         ?.postMessage({ type: 'update-contacts', contactIds: [id] }, location.origin);
     }, late);
-    await expect(popup.getByText('Contacts added')).toBeVisible();
+    await expect(popup.getByText('1 added to the queue.')).toBeVisible();
 
     await card.getByRole('button', { name: 'Mark as Completed' }).click();
     await expect(card).toContainText('Remy Late');
@@ -70,7 +87,7 @@ test.describe('the pop-out dialer window', () => {
     const selector = popup.getByRole('dialog', { name: 'Select Contacts' });
     await selector.getByRole('checkbox', { name: 'Select Sol Crm' }).check();
     await selector.getByRole('button', { name: 'Confirm Selection' }).click();
-    await expect(popup.getByText(/added to the queue/)).toBeVisible();
+    await expect(popup.getByText('1 added to the queue.').last()).toBeVisible();
     await popup.getByRole('tab', { name: 'Campaign Dialer' }).click();
     await card.getByRole('button', { name: 'Mark as Completed' }).click();
     await expect(card).toContainText('Sol Crm');
