@@ -3,7 +3,6 @@ export {
   useAddFromQueue,
   useAddToQueue,
   useCreateQueue,
-  useQueue,
   useQueueMembers,
   useQueues,
   useRestartQueue,

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import { MAX_SELECTED_IDS } from '#domain/contacts/bulk-selection.schema.ts';
-import { SEARCH_DEBOUNCE_MS } from '#domain/contacts/contact-list.schema.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -14,7 +13,9 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ShowMoreItem } from '../../../components/ui/show-more-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDebouncedSearch } from '../../../lib/use-debounced.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContactCounts, useContactPicker } from '../api/contacts-queries.ts';
 
@@ -40,15 +41,6 @@ export const toBulkSelection = (s: ContactSelection): BulkSelection =>
       ? { importId: s.importId }
       : { allMatching: s.search ? { search: s.search } : {} };
 
-function useDebounced(value: string) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return debounced;
-}
-
 /**
  * The contact selector (spec part 2 §2.4): the user's synced contacts with a search, select-all of everything that
  * matches (not only what is loaded), a 400px list, and a confirm that says 'Contacts selected' or 'No contacts
@@ -66,7 +58,7 @@ export function ContactSelectorDialog({
   onConfirm: (selection: ContactSelection) => void;
 }) {
   const [search, setSearch] = useState(initial?.kind === 'all' ? initial.search : '');
-  const term = useDebounced(search);
+  const term = useDebouncedSearch(search);
   const [picked, setPicked] = useState(
     () => new Map((initial?.kind === 'ids' ? initial.contacts : []).map((c) => [c.id, c])),
   );
@@ -190,18 +182,7 @@ export function ContactSelectorDialog({
                   </li>
                 );
               })}
-              {list.hasNextPage && (
-                <li className="p-2 text-center">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={list.isFetchingNextPage}
-                    onClick={() => void list.fetchNextPage()}
-                  >
-                    Show more
-                  </Button>
-                </li>
-              )}
+              <ShowMoreItem {...list} />
             </ul>
           </>
         )}

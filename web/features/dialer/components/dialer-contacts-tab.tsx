@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '#domain/contacts/contact-list.schema.ts';
+import { useState } from 'react';
 import { Input } from '../../../components/ui/input.tsx';
+import { ShowMoreItem } from '../../../components/ui/show-more-item.tsx';
+import { useDebouncedSearch } from '../../../lib/use-debounced.ts';
 import { toast } from 'sonner';
 import { Phone, Plus } from 'lucide-react';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
@@ -28,11 +29,7 @@ export function DialerContactsTab({
 }) {
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const term = useDebouncedSearch(search);
   const members = useQueueMembers(queueId, term);
   const rows = members.data?.pages.flatMap((p) => p.members) ?? [];
   return (
@@ -93,18 +90,7 @@ export function DialerContactsTab({
             </li>
           );
         })}
-        {members.hasNextPage && (
-          <li className="p-2 text-center">
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={members.isFetchingNextPage}
-              onClick={() => void members.fetchNextPage()}
-            >
-              Show more
-            </Button>
-          </li>
-        )}
+        <ShowMoreItem {...members} />
       </ul>
     </>
   );

@@ -35,7 +35,8 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
   // A queue named in the address is walked at once, without waiting for the list (which only gives its name).
   const queue = listed ?? (fromAddress && UUID.test(fromAddress) ? { id: fromAddress, name: '' } : undefined);
   const queueId = queue?.id ?? null;
-  const add = useAddToQueue();
+  // mutate is stable across renders (TanStack Query): the message listener is not re-added on every render.
+  const { mutate: addToQueue } = useAddToQueue();
 
   useEffect(() => {
     document.title = `${simple ? 'Dialer' : 'Browser Dialer'} · CallCRM`;
@@ -50,7 +51,7 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
       // Only this app's own windows, and only the window that opened this one, may send contacts.
       if (event.origin !== window.location.origin || event.source !== window.opener) return;
       if (!queueId || !isUpdateContactsMessage(event.data)) return;
-      add.mutate(
+      addToQueue(
         { queueId, selection: { ids: event.data.contactIds } },
         {
           onSuccess: (result) =>
@@ -61,7 +62,7 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
     };
     window.addEventListener('message', receive);
     return () => window.removeEventListener('message', receive);
-  }, [queueId, add]);
+  }, [queueId, addToQueue]);
 
   if (queues.isError && !queue)
     return (

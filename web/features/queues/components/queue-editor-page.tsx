@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { ShowMoreItem } from '../../../components/ui/show-more-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import {
@@ -205,13 +206,7 @@ function EditQueue({ queueId }: { queueId: string }) {
             </li>
           );
         })}
-        {members.hasNextPage && (
-          <li className="p-2 text-center">
-            <Button type="button" size="sm" variant="ghost" onClick={() => void members.fetchNextPage()}>
-              Show more
-            </Button>
-          </li>
-        )}
+        <ShowMoreItem {...members} />
       </ul>
       {!isDefault && (
         <>
