@@ -5,6 +5,7 @@ import { CLAIM_STALE_AFTER_MS } from '#domain/dialer/queue-walk.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import {
   asCookie,
+  buildSecondInstance,
   createAccount,
   createTestApp,
   type Session,
@@ -110,6 +111,30 @@ describe('walking a call queue', () => {
     expect(served).toHaveLength(10);
     expect(new Set(served).size).toBe(10);
     expect(steps.filter((s) => !s.contact).every((s) => s.heldElsewhere === 10)).toBe(true);
+  });
+
+  it('two server instances on one database never hand out the same contact either', async () => {
+    const second = await buildSecondInstance(ctx);
+    try {
+      const people = await contacts(Array.from({ length: 6 }, (_, i) => `I${i}`));
+      const queueId = await queueOf(people.map((p) => p.id));
+      const steps = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? second : ctx.app).inject({
+            method: 'POST',
+            url: `/api/queues/${queueId}/walk`,
+            headers: asCookie(rep),
+            payload: { walker: randomUUID() },
+          }),
+        ),
+      );
+      expect(steps.every((s) => s.statusCode === 200)).toBe(true);
+      const served = steps.flatMap((s) => s.json<Step>().contact?.id ?? []);
+      expect(served).toHaveLength(6);
+      expect(new Set(served).size).toBe(6);
+    } finally {
+      await second.close();
+    }
   });
 
   it('Save & Exit lets go of the contact and keeps the progress: another device resumes where the walk stopped', async () => {
