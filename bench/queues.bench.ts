@@ -131,10 +131,44 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
       }
     });
 
-    // A queue of all 1,000,000 contacts in one request, against the one insert that does the same.
-    const bigCreate = await time(() =>
-      api('POST', '/api/queues', { name: 'Everyone', selection: { allMatching: {} } }),
-    );
+    // A queue of all 1,000,000 contacts: the request answers with the queue filling in the background; the rep can
+    // call its first contact as soon as the first chunk is in, and calls on while it fills. Against the one insert
+    // that does the whole job in the same run.
+    const createdAt = performance.now();
+    let bigId = '';
+    const bigCreate = await time(async () => {
+      bigId = (
+        (await api('POST', '/api/queues', { name: 'Everyone', selection: { allMatching: {} } })).queue as {
+          id: string;
+        }
+      ).id;
+    });
+    const bigWalker = randomUUID();
+    let firstHeld: string | null = null;
+    while (!firstHeld) {
+      const step = await api('POST', `/api/queues/${bigId}/walk`, { walker: bigWalker });
+      firstHeld = (step.contact as { id: string } | null)?.id ?? null;
+      if (!firstHeld) await new Promise((r) => setTimeout(r, 20));
+    }
+    const firstCallable = performance.now() - createdAt;
+    const walksWhileFilling: number[] = [];
+    let filling = true;
+    while (filling) {
+      await api('POST', '/api/dispositions', {
+        contactId: firstHeld,
+        disposition: 'no-answer',
+        queueId: bigId,
+      });
+      let step: Record<string, unknown> = {};
+      walksWhileFilling.push(
+        await time(async () => {
+          step = await api('POST', `/api/queues/${bigId}/walk`, { walker: bigWalker });
+        }),
+      );
+      firstHeld = (step.contact as { id: string }).id;
+      filling = (step.queue as { filling: unknown }).filling !== null;
+    }
+    const bigFilled = performance.now() - createdAt;
     const bigFloor = await time(async () => {
       const made = await owner.query<{ id: string }>(
         `insert into power_dialer_queues (queue_id, queue_name, user_id) values ($1, 'Floor', $2) returning id`,
@@ -143,7 +177,7 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
       await owner.query(
         `insert into queue_members (queue_id, contact_id, user_id)
          select $1, c.id, c.user_id from contacts c where c.user_id = $2
-         order by c.last_name, c.first_name, c.id
+         order by c.name_sort, c.id
          on conflict do nothing`,
         [made.rows[0]!.id, userId],
       );
@@ -156,6 +190,7 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
     const w = summarise(walks);
     const wf = summarise(walkFloor);
     const d = summarise(dispositions);
+    const ww = { ...summarise(walksWhileFilling), n: walksWhileFilling.length };
     return {
       name: 'Call queues at a million contacts',
       dataSize: `${CONTACTS.toLocaleString()} contacts, all in the default queue, plus ${QUEUES} queues of ${PER_QUEUE.toLocaleString()}; seeded in ${(seedMs / 1000).toFixed(0)} s; ${REPS} sequential requests per case after ${WARMUP} warm-up`,
@@ -166,8 +201,11 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
         `| next contact after a disposition (POST …/walk, default queue) | ${fmt(w.p50)} | ${fmt(w.p95)} | ${fmt(w.p99)} | p95 ≤ 100 ms: ${w.p95 <= 100 ? 'yes' : '**no**'} |`,
         `| floor: lock, look ahead, hold, counts straight on the database | ${fmt(wf.p50)} | ${fmt(wf.p95)} | ${fmt(wf.p99)} | ratio p95 ${(w.p95 / wf.p95).toFixed(1)}× |`,
         `| the disposition itself (POST /api/dispositions with the queue) | ${fmt(d.p50)} | ${fmt(d.p95)} | ${fmt(d.p99)} | |`,
-        `| create a queue from all ${CONTACTS.toLocaleString()} matching contacts (one request) | ${fmt(bigCreate)} | | | ≤ 10 s: ${bigCreate <= 10_000 ? 'yes' : '**no**'} |`,
-        `| floor: the same insert straight on the database | ${fmt(bigFloor)} | | | ratio ${(bigCreate / bigFloor).toFixed(1)}× |`,
+        `| create a queue from all ${CONTACTS.toLocaleString()} matching contacts: the request (answers filling) | ${fmt(bigCreate)} | | | ≤ 10 s: ${bigCreate <= 10_000 ? 'yes' : '**no**'} |`,
+        `| … until its first contact can be called (POST …/walk holds one) | ${fmt(firstCallable)} | | | ≤ 10 s: ${firstCallable <= 10_000 ? 'yes' : '**no**'} |`,
+        `| … until all ${CONTACTS.toLocaleString()} are in (background job, calling on meanwhile) | ${fmt(bigFilled)} | | | |`,
+        `| next contact after a disposition while it fills (${ww.n} walks) | ${fmt(ww.p50)} | ${fmt(ww.p95)} | ${fmt(ww.p99)} | p95 ≤ 100 ms: ${ww.p95 <= 100 ? 'yes' : '**no**'} |`,
+        `| floor: the whole insert in one statement straight on the database | ${fmt(bigFloor)} | | | fill ratio ${(bigFilled / bigFloor).toFixed(1)}× |`,
         `| GET /api/queues afterwards (two queues of a million) | ${fmt(la.p50)} | ${fmt(la.p95)} | ${fmt(la.p99)} | p95 ≤ 50 ms: ${la.p95 <= 50 ? 'yes' : '**no**'} |`,
       ],
     };

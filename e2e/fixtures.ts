@@ -198,9 +198,11 @@ export async function seedContacts(
   userId: string,
   count: number,
   prefix: string,
+  options: { withPhones?: boolean } = {},
 ): Promise<void> {
+  const phone = options.withPhones ? `'555' || lpad(g::text, 7, '0')` : 'null';
   await adminQuery(
     server.databaseUrl,
-    `insert into contacts (user_id, first_name, last_name, email) select '${userId}', '${prefix}' || lpad(g::text, 4, '0'), 'Seeded', 's' || g || '@example.com' from generate_series(1, ${count}) g`,
+    `insert into contacts (user_id, first_name, last_name, email, phone) select '${userId}', '${prefix}' || lpad(g::text, 4, '0'), 'Seeded', 's' || g || '@example.com', ${phone} from generate_series(1, ${count}) g`,
   );
 }

@@ -3,6 +3,7 @@ import {
   createContactThroughApi,
   expect,
   newWatchedPage,
+  seedContacts,
   signedInRep,
   signInThroughUi,
   test,
@@ -133,6 +134,39 @@ test.describe('call queues in the power dialer', () => {
       other.getByText('The contact left is being called from another tab or device.'),
     ).toBeVisible();
     await second.context().close();
+  });
+
+  test('a whole filter of thousands joins a new queue in the background, and the queue can be called', async ({
+    page,
+    server,
+  }) => {
+    const { userId } = await signedInRep(page, server);
+    await seedContacts(server, userId, 6_000, 'Bulk', { withPhones: true });
+    await page.goto('/contacts');
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.getByRole('button', { name: 'Select all 6,000 matching' }).click();
+    await page.getByRole('button', { name: 'Send to Campaign' }).click();
+    await page.getByRole('radio', { name: 'New call queue' }).check();
+    await page.getByRole('textbox', { name: 'Queue name' }).fill('Everyone at once');
+    await page.getByRole('button', { name: 'Create Queue' }).click();
+    await expect(
+      page.getByText(
+        '6,000 contact(s) are joining Everyone at once in the background; you can start calling now.',
+      ),
+    ).toBeVisible();
+
+    // The Campaigns tab follows the fill live (queue changes are announced) until every contact is in.
+    await page.goto('/projects');
+    await page.getByRole('tab', { name: 'Campaigns' }).click();
+    const row = page.getByRole('row', { name: /Everyone at once/ });
+    await expect(row).toContainText('6,000 of 6,000 (0% called)', { timeout: 20_000 });
+    await expect(row.getByRole('status')).toHaveCount(0);
+    await expect(row).toContainText('Not Started');
+
+    // It is picked and walked like any other queue, in name order.
+    const dialer = await openQueue(page, /^Everyone at once/);
+    await expect(dialer.getByRole('button', { name: 'Call Bulk0001 Seeded' })).toBeVisible();
+    await expect(dialer.getByLabel('Queue')).toHaveText('Queue: 6,000 remaining');
   });
 
   test('the dialer’s Import: Saved Contacts, Call Queues, CSV File and Mobile Device', async ({

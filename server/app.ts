@@ -7,7 +7,7 @@ import { createTelephony, type TelephonyConfig } from './telephony/create-teleph
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
-import { createPool, dbOnPool } from './db/database.ts';
+import { createPool, dbOnPool, withActor } from './db/database.ts';
 import { createSmtpSender } from './mail/smtp-sender.ts';
 import { createSecretBox } from './security/secret-box.ts';
 import { createSystemMailer } from './mail/system-mail.ts';
@@ -32,7 +32,10 @@ import { registerContactImportRoutes } from './modules/contact-import/import.rou
 import { registerCallRoutes } from './modules/calls/calls.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
 import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
-import { startBulkCallRunner } from './modules/calls/bulk-call-runner.ts';
+import { BULK_CALL_TASK, bulkCallTask } from './modules/calls/bulk-call-runner.ts';
+import { startJobRunner } from './jobs/job-runner.ts';
+import { QUEUE_FILL_TASK, queueFillTask } from './modules/queues/public.ts';
+import { recordJobPool } from './instance/instances.repository.ts';
 import { BULK_CALL_SPACING_MS } from '#domain/calls/call-guard.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -72,6 +75,8 @@ export type AppConfig = {
   /** The instance's caller ID (E.164); on the simulator one exists out of the box (decision 000). */
   defaultCallerId?: string | null;
   clock?: () => Date;
+  /** How often the job queue looks for jobs that became due (new jobs are announced at once). */
+  jobPollIntervalMs?: number;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
   closeGraceMs?: number;
 };
@@ -198,16 +203,19 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await connection.start();
   const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
-  const stopBulkCalls = startBulkCallRunner(ctx, {
-    spacingMs: bulkSpacingMs,
-    tickMs: Math.min(200, bulkSpacingMs),
+  const jobs = await startJobRunner({
+    connectionString: config.databaseUrl,
+    tasks: { [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs), [QUEUE_FILL_TASK]: queueFillTask(db) },
+    log: app.log,
+    pollIntervalMs: config.jobPollIntervalMs ?? 500,
   });
+  await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     stopJanitor();
-    stopBulkCalls();
     changes.closeAll();
   });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await ctx.work.drain(config.closeGraceMs ?? 10_000);
     await connection.stop();
     await db.destroy();

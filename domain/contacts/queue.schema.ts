@@ -15,11 +15,29 @@ export const QueueSummarySchema = z.object({
   createdAt: z.string(),
   /** The project the queue belongs to, if any. */
   projectId: z.string().nullable(),
+  /**
+   * Contacts still joining in the background (a selection larger than QUEUE_FILL_INLINE_MAX): how many have joined
+   * of how many the selection matched, and why the last attempt failed if it did (it is retried). Null when none.
+   */
+  filling: z
+    .object({ added: z.number().int(), expected: z.number().int(), error: z.string().nullable() })
+    .nullable(),
 });
 export type QueueSummary = z.infer<typeof QueueSummarySchema>;
 export const QueueListSchema = z.object({ queues: z.array(QueueSummarySchema) });
 
-export const AddToQueueResultSchema = z.object({ added: z.number().int(), alreadyInQueue: z.number().int() });
+export const AddToQueueResultSchema = z.object({
+  added: z.number().int(),
+  alreadyInQueue: z.number().int(),
+  /** Contacts joining in the background (a large selection); 0 when all were added at once. */
+  adding: z.number().int(),
+});
+
+/**
+ * A selection of up to this many contacts joins a queue in the request; a larger one (a whole filter of a million
+ * contacts) joins in the background, in name order, and the queue can be called while it fills.
+ */
+export const QUEUE_FILL_INLINE_MAX = 5_000;
 export type AddToQueueResult = z.infer<typeof AddToQueueResultSchema>;
 
 /** Spec part 2 §5.1: what a queue save refuses, as title and description. */
@@ -30,6 +48,7 @@ export const QUEUE_MESSAGES = {
     description: 'Please select at least one contact for your queue',
   },
   defaultQueue: 'The default queue All Synced Contacts is kept by the CRM: it cannot be renamed or deleted.',
+  stillFilling: 'This queue is still adding contacts. Try again when it has finished.',
 } as const;
 
 export const QUEUE_NAME_MAX = 200;

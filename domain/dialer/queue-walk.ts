@@ -72,11 +72,17 @@ export const WalkStepSchema = z.object({
 });
 export type WalkStep = z.infer<typeof WalkStepSchema>;
 
-export const QueueStatusSchema = z.enum(['Not Started', 'In Progress', 'Completed']);
+export const QueueStatusSchema = z.enum(['Not Started', 'In Progress', 'Completed', 'Adding Contacts']);
 export type QueueStatus = z.infer<typeof QueueStatusSchema>;
 
-/** Decision 000 "Queue status": the truth, not always 'In Progress'. */
-export function queueStatus(queue: Pick<QueueSummary, 'total' | 'completed'>): QueueStatus {
+/**
+ * Decision 000 "Queue status": the truth, not always 'In Progress'. A queue whose contacts are still joining is
+ * never 'Completed' (more are coming) and says so until it has started.
+ */
+export function queueStatus(
+  queue: Pick<QueueSummary, 'total' | 'completed'> & { filling?: QueueSummary['filling'] },
+): QueueStatus {
+  if (queue.filling) return queue.completed === 0 ? 'Adding Contacts' : 'In Progress';
   if (queue.total > 0 && queue.completed >= queue.total) return 'Completed';
   return queue.completed === 0 ? 'Not Started' : 'In Progress';
 }

@@ -2,6 +2,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql, type Transaction } from 'k
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
+import { grantJobSchema, installJobSchema } from '../jobs/job-schema.ts';
 
 export type Db = Kysely<Database>;
 export type DbExecutor = Kysely<Database> | Transaction<Database>;
@@ -133,12 +134,15 @@ export async function prepareSchema(options: {
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.ownerUrl, max: 2 }) }),
   });
   try {
+    // The job queue's schema first: migrations may queue jobs.
+    await installJobSchema(options.ownerUrl);
     const applied = await migrateToLatest(owner);
     const appPassword =
       options.appPassword === null
         ? null
         : await ensureAppRole(owner, options.ownerUrl, options.appRole, options.appPassword);
     await grantAppRole(owner, options.appRole);
+    await grantJobSchema(owner, options.appRole);
     return { applied, appPassword };
   } finally {
     await owner.destroy();

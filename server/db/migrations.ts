@@ -13,6 +13,8 @@ import * as m0011 from './migrations/0011-hardening.ts';
 import * as m0012 from './migrations/0012-queue-walks.ts';
 import * as m0013 from './migrations/0013-projects.ts';
 import * as m0014 from './migrations/0014-import-selection.ts';
+import * as m0015 from './migrations/0015-job-queue.ts';
+import * as m0016 from './migrations/0016-queue-fill.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +32,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-queue-walks': m0012,
   '0013-projects': m0013,
   '0014-import-selection': m0014,
+  '0015-job-queue': m0015,
+  '0016-queue-fill': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

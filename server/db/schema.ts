@@ -77,6 +77,7 @@ export type ServerInstancesTable = {
   pid: number;
   started_at: Timestamp;
   last_seen_at: Timestamp;
+  job_pool_id: string | null;
 };
 
 export type OutboxMessagesTable = {
@@ -161,6 +162,14 @@ export type PowerDialerQueuesTable = {
   total_count: Generated<number>;
   completed_count: Generated<number>;
   project_id: Generated<string | null>;
+  /** A selection being added in the background (migration 0016); null when none. */
+  fill_selection: unknown;
+  fill_asked_at: Date | null;
+  fill_after_name: string | null;
+  fill_after_id: string | null;
+  fill_added: Generated<number>;
+  fill_expected: Generated<number>;
+  fill_error: string | null;
 };
 
 export type ProjectsTable = {

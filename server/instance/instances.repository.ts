@@ -36,3 +36,36 @@ export async function pruneInstances(db: DbExecutor, now: Date): Promise<void> {
     .where('last_seen_at', '<', new Date(now.getTime() - 7 * 24 * 3600 * 1000))
     .execute();
 }
+
+/** The id this instance's job workers lock jobs under, so the janitor can free them if the instance dies. */
+export async function recordJobPool(db: DbExecutor, id: string, poolId: string): Promise<void> {
+  await db.updateTable('server_instances').set({ job_pool_id: poolId }).where('id', '=', id).execute();
+}
+
+/** Instances whose job workers hold a job locked right now (alive or not). */
+export async function findInstancesHoldingJobs(db: DbExecutor): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select i.id from server_instances i
+    where i.job_pool_id is not null
+      and exists (select 1 from graphile_worker._private_jobs j where j.locked_by = i.job_pool_id)`.execute(
+    db,
+  );
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * Frees the jobs a dead instance's workers had locked, so another instance runs them now rather than after the
+ * queue's own four-hour expiry. Returns how many were freed.
+ */
+export async function unlockJobsOfDeadInstance(db: DbExecutor, id: string): Promise<number> {
+  const result = await sql<{ n: number }>`
+    with pool as (select job_pool_id from server_instances where id = ${id} and job_pool_id is not null),
+    freed as (
+      update graphile_worker._private_jobs set locked_at = null, locked_by = null
+      where locked_by in (select job_pool_id from pool) returning 1),
+    queues as (
+      update graphile_worker._private_job_queues set locked_at = null, locked_by = null
+      where locked_by in (select job_pool_id from pool) returning 1)
+    select (select count(*)::int from freed) as n`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}

@@ -6,7 +6,14 @@ import type { AppContext } from '../app-context.ts';
 import { closeCall, closeStaleCalls, findUnfinishedSimulatedCalls } from '../modules/calls/public.ts';
 import { failAbandonedImport, findRunningImports } from '../modules/contact-import/public.ts';
 import { pruneAuthAttempts } from '../modules/auth/public.ts';
-import { isInstanceAlive, pruneInstances, registerInstance, touchInstance } from './instances.repository.ts';
+import {
+  findInstancesHoldingJobs,
+  isInstanceAlive,
+  pruneInstances,
+  registerInstance,
+  touchInstance,
+  unlockJobsOfDeadInstance,
+} from './instances.repository.ts';
 import { ensureDefaultQueue, queueMissingSyncedContacts } from '../modules/contacts/public.ts';
 
 type JanitorContext = Pick<AppContext, 'db' | 'clock' | 'instanceId'>;
@@ -15,17 +22,24 @@ type JanitorContext = Pick<AppContext, 'db' | 'clock' | 'instanceId'>;
 const JANITOR_LOCK = 727275;
 const ENDED_WITH_SERVER = 'The server running this simulated call stopped';
 
-export type JanitorReport = { ran: boolean; imports: number; calls: number; staleCalls: number };
+export type JanitorReport = {
+  ran: boolean;
+  imports: number;
+  calls: number;
+  staleCalls: number;
+  jobs: number;
+};
 
 /**
  * Work no process owns any more (docs/decisions/011-hardening.md), closed with true counts, on start and every
  * 30 s: imports whose instance died end as failed with the counts their saved batches recorded, and the contacts
  * they saved join the default queue; simulated calls whose instance died end (the simulator ran them in that
- * process's memory, so nothing will ever report on them), freeing their numbers at once; calls no provider reports
+ * process's memory, so nothing will ever report on them), freeing their numbers at once; jobs whose instance died
+ * while running them are freed for another instance to run again (their tasks are safe to repeat); calls no provider reports
  * on are closed after their bounded time (domain staleOutcome); old sign-in attempts are forgotten.
  */
 export async function recoverAbandonedWork(ctx: JanitorContext): Promise<JanitorReport> {
-  const report: JanitorReport = { ran: false, imports: 0, calls: 0, staleCalls: 0 };
+  const report: JanitorReport = { ran: false, imports: 0, calls: 0, staleCalls: 0, jobs: 0 };
   const now = ctx.clock();
   const claimed = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
     const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${JANITOR_LOCK}) as ok`.execute(
@@ -34,7 +48,12 @@ export async function recoverAbandonedWork(ctx: JanitorContext): Promise<Janitor
     if (!lock.rows[0]?.ok) return null;
     const imports = await findRunningImports(trx);
     const calls = await findUnfinishedSimulatedCalls(trx);
-    const owners = new Set([...imports.map((i) => i.instance_id), ...calls.map((c) => c.instance_id)]);
+    const jobHolders = await findInstancesHoldingJobs(trx);
+    const owners = new Set([
+      ...imports.map((i) => i.instance_id),
+      ...calls.map((c) => c.instance_id),
+      ...jobHolders,
+    ]);
     const dead = new Set<string | null>([null]);
     for (const owner of owners) if (owner && !(await isInstanceAlive(trx, owner))) dead.add(owner);
     for (const call of calls.filter((c) => dead.has(c.instance_id))) {
@@ -47,6 +66,8 @@ export async function recoverAbandonedWork(ctx: JanitorContext): Promise<Janitor
       );
       report.calls += 1;
     }
+    for (const holder of jobHolders.filter((h) => dead.has(h)))
+      report.jobs += await unlockJobsOfDeadInstance(trx, holder);
     await pruneAuthAttempts(trx, now);
     await pruneInstances(trx, now);
     return imports.filter((i) => dead.has(i.instance_id));
@@ -84,7 +105,7 @@ export async function startJanitor(
     try {
       await withActor(ctx.db, { kind: 'system' }, (trx) => touchInstance(trx, ctx.instanceId, ctx.clock()));
       const report = await recoverAbandonedWork(ctx);
-      if (report.imports + report.calls + report.staleCalls > 0)
+      if (report.imports + report.calls + report.staleCalls + report.jobs > 0)
         log.warn({ recovered: report }, 'closed work that no running server owns any more');
     } catch (error) {
       log.error({ err: error }, 'housekeeping round failed');

@@ -187,4 +187,46 @@ describe('several instances on one database', () => {
     await new Promise((r) => setTimeout(r, Math.max(0, placedAt + 16_000 - Date.now())));
     await placeCall(two, '(555) 010-0007');
   }, 120_000);
+
+  it('finish a bulk call whose instance was killed mid-way, calling no contact twice', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const created = (await (
+        await request(one, 'POST', '/api/contacts', {
+          firstName: 'Bea',
+          lastName: `Bulk ${i}`,
+          email: `bea-${i}@example.com`,
+          phone: `(555) 011-00${10 + i}`,
+        })
+      ).json()) as { contact: { id: string } };
+      ids.push(created.contact.id);
+    }
+    const started = await request(one, 'POST', '/api/calls/bulk', { selection: { ids } });
+    expect(started.status).toBe(201);
+    const jobId = ((await started.json()) as { job: { id: string } }).job.id;
+    const done = async () =>
+      (
+        await db.admin.query(
+          `select count(*)::int as n from bulk_call_items where job_id = $1 and state <> 'pending'`,
+          [jobId],
+        )
+      ).rows[0].n as number;
+    await waitFor(async () => (await done()) >= 2, 30_000);
+    await one.kill();
+
+    // The surviving instance's workers take the job over (at once, or once its janitor frees a job the dead one
+    // held) and finish it.
+    await waitFor(async () => {
+      const job = (await (await request(two, 'GET', `/api/calls/bulk/${jobId}`)).json()) as {
+        job: { status: string };
+      };
+      return job.job.status === 'done';
+    }, 60_000);
+    const perContact = await db.admin.query<{ n: number }>(
+      `select count(*)::int as n from calls where contact_id = any($1::uuid[]) group by contact_id`,
+      [ids],
+    );
+    expect(perContact.rows.map((r) => r.n)).toEqual(Array(6).fill(1));
+    one = await start({ DATA_DIR: dataDir(), ...shared });
+  }, 120_000);
 });

@@ -61,6 +61,7 @@ export async function createTestApp(
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: options.webDist ?? null,
     clock: clock.now,
+    jobPollIntervalMs: 50,
     ...(options.closeGraceMs !== undefined && { closeGraceMs: options.closeGraceMs }),
   });
   return {
@@ -91,6 +92,7 @@ export function buildSecondInstance(context: TestContext): Promise<App> {
     encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300, bulkSpacingMs: 50 },
     clock: context.clock.now,
+    jobPollIntervalMs: 50,
   });
 }
 

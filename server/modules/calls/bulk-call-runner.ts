@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import { BULK_SKIP_REASONS } from '#domain/calls/bulk-call.schema.ts';
 import { BULK_CALL_SPACING_MS } from '#domain/calls/call-guard.ts';
-import { withActor } from '../../db/database.ts';
+import { withActor, type DbExecutor } from '../../db/database.ts';
+import { enqueueJob } from '../../jobs/enqueue-job.ts';
+import type { JobTask } from '../../jobs/job-runner.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { placeCall } from './calls.service.ts';
 import type { BulkContext } from './bulk-calls.service.ts';
@@ -20,24 +21,37 @@ function outcomeOf(error: unknown): { state: 'skipped' | 'failed'; reason: strin
   return { state: 'failed', reason: 'Could not connect to calling service' };
 }
 
+export const BULK_CALL_TASK = 'bulk-call-step';
+
+/** Queues the next step of a bulk call, in the caller's transaction; one waiting step per bulk call at most. */
+export function scheduleBulkCallStep(db: DbExecutor, jobId: string, runAt?: Date): Promise<void> {
+  return enqueueJob(db, BULK_CALL_TASK, { jobId }, { jobKey: `bulk-call:${jobId}`, ...(runAt && { runAt }) });
+}
+
 /**
- * One step of the runner: claims the next due job (pushing its next turn a second ahead, so jobs are spaced 1000 ms
- * and two instances never work one job at once), places the call of its next pending item as the job's owner, and
- * records the outcome. A job with nothing pending is done. Returns whether there was anything to do.
+ * One step of a bulk call, run by the job queue (docs/decisions/016-job-queue.md): locks the bulk call (so no
+ * other step of it runs at the same moment), places the call of its next pending item as the job's owner, and
+ * records the outcome together with the next step, `spacingMs` later. A bulk call with nothing pending is done; a
+ * canceled one stops. A step run again after a crash places the same item under the same request id, which the
+ * calls service answers with the call already made, so no contact is called twice.
  */
-export async function runBulkCallStep(ctx: BulkContext, spacingMs = BULK_CALL_SPACING_MS): Promise<boolean> {
+export async function runBulkCallStep(
+  ctx: BulkContext,
+  jobId: string,
+  spacingMs = BULK_CALL_SPACING_MS,
+): Promise<'called' | 'done' | 'stopped'> {
   const claimed = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    const job = await sql<{ id: string; user_id: string; from_number: string }>`
-      update bulk_call_jobs set next_at = now() + make_interval(secs => ${spacingMs / 1000})
-      where id = (select id from bulk_call_jobs where status = 'running' and next_at <= now()
-                  order by next_at limit 1 for update skip locked)
-      returning id, user_id, from_number`.execute(trx);
-    const found = job.rows[0];
-    if (!found) return null;
+    const job = await trx
+      .selectFrom('bulk_call_jobs')
+      .select(['id', 'user_id', 'from_number', 'status'])
+      .where('id', '=', jobId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!job || job.status !== 'running') return null;
     const item = await trx
       .selectFrom('bulk_call_items')
       .select(['position', 'contact_id', 'request_id'])
-      .where('job_id', '=', found.id)
+      .where('job_id', '=', job.id)
       .where('state', '=', 'pending')
       .orderBy('position')
       .limit(1)
@@ -46,14 +60,14 @@ export async function runBulkCallStep(ctx: BulkContext, spacingMs = BULK_CALL_SP
       await trx
         .updateTable('bulk_call_jobs')
         .set({ status: 'done', finished_at: ctx.clock() })
-        .where('id', '=', found.id)
+        .where('id', '=', job.id)
         .execute();
       return { done: true as const };
     }
-    return { job: found, item };
+    return { job, item };
   });
-  if (!claimed) return false;
-  if ('done' in claimed) return true;
+  if (!claimed) return 'stopped';
+  if ('done' in claimed) return 'done';
   const { job, item } = claimed;
   let result: { state: 'called' | 'skipped' | 'failed'; reason: string | null; callId: string | null };
   if (!item.contact_id) result = { state: 'skipped', reason: BULK_SKIP_REASONS.deleted, callId: null };
@@ -72,35 +86,23 @@ export async function runBulkCallStep(ctx: BulkContext, spacingMs = BULK_CALL_SP
       result = { ...outcomeOf(error), callId: null };
     }
   }
-  await withActor(ctx.db, { kind: 'system' }, (trx) =>
-    trx
+  await withActor(ctx.db, { kind: 'system' }, async (trx) => {
+    await trx
       .updateTable('bulk_call_items')
       .set({ state: result.state, reason: result.reason, call_id: result.callId, done_at: ctx.clock() })
       .where('job_id', '=', job.id)
       .where('position', '=', item.position)
       .where('state', '=', 'pending')
-      .execute(),
-  );
-  return true;
+      .execute();
+    await scheduleBulkCallStep(trx, job.id, new Date(Date.now() + spacingMs));
+  });
+  return 'called';
 }
 
-/** Works through bulk calls in the background, in every instance (claims make that safe). */
-export function startBulkCallRunner(
-  ctx: BulkContext,
-  options: { spacingMs: number; tickMs: number },
-): () => void {
-  let stopped = false;
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy || stopped) return;
-    busy = true;
-    void runBulkCallStep(ctx, options.spacingMs)
-      .catch(() => false)
-      .finally(() => (busy = false));
-  }, options.tickMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
+/** The job queue's task for bulk calls: one call per run, each run queueing the next. */
+export function bulkCallTask(ctx: BulkContext, spacingMs: number): JobTask {
+  return async (payload) => {
+    const { jobId } = payload as { jobId: string };
+    await runBulkCallStep(ctx, jobId, spacingMs);
   };
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { selectedIds } from '../contacts/public.ts';
 import { resolveCallerId } from './caller-ids.repository.ts';
 import { MISSING_FROM } from './calls.service.ts';
+import { scheduleBulkCallStep } from './bulk-call-runner.ts';
 
 export type BulkContext = Pick<
   AppContext,
@@ -62,6 +63,7 @@ export async function startBulkCall(
         })),
       )
       .execute();
+    await scheduleBulkCallStep(trx, job.id);
     const summary = await findBulkCall(trx, userId, job.id);
     return { ...summary!, withoutPhone: contacts.length - callable.length };
   });

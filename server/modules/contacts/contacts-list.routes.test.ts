@@ -341,10 +341,11 @@ describe('send to a call queue', () => {
         headers: asCookie(owner),
         payload,
       });
-    expect((await add({ ids: [a.id] })).json()).toEqual({ added: 1, alreadyInQueue: 0 });
+    expect((await add({ ids: [a.id] })).json()).toEqual({ added: 1, alreadyInQueue: 0, adding: 0 });
     expect((await add({ allMatching: { status: 'active' } })).json()).toEqual({
       added: 1,
       alreadyInQueue: 1,
+      adding: 0,
     });
     const other = await createAccount(ctx, 'user');
     const foreign = await ctx.app.inject({

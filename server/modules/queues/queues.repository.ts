@@ -15,11 +15,12 @@ export async function addQueueMembers(
   queueId: string,
   contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
 ): Promise<{ added: number; considered: number }> {
-  // Members join in the order given (ticked ids), or in name order for a whole filter, and keep that order.
+  // Members join in the order given (ticked ids), or in name order for a whole filter (as a background fill adds
+  // them, queue-fill.ts), and keep that order.
   const source = isIdList(contactIds)
     ? sql`select c.id, given.n as ordinal from unnest(${[...contactIds]}::uuid[]) with ordinality as given (id, n)
           join contacts c on c.id = given.id and c.user_id = ${userId}`
-    : sql`select c.id, row_number() over (order by c.last_name, c.first_name, c.id) as ordinal
+    : sql`select c.id, row_number() over (order by c.name_sort, c.id) as ordinal
           from contacts c where c.user_id = ${userId} and c.id in (${contactIds})`;
   const result = await sql<{ added: number; considered: number }>`
     with candidates as (${source}),
@@ -52,6 +53,10 @@ function summaries(db: DbExecutor, userId: string) {
       // Kept by triggers on queue_members (migration 0012): no counting of a million rows per read.
       'q.total_count as total',
       'q.completed_count as completed',
+      sql<boolean>`q.fill_selection is not null`.as('filling'),
+      'q.fill_added',
+      'q.fill_expected',
+      'q.fill_error',
     ])
     .where('q.user_id', '=', userId);
 }
@@ -64,6 +69,10 @@ const toSummary = (r: {
   project_id: string | null;
   total: number;
   completed: number;
+  filling: boolean;
+  fill_added: number;
+  fill_expected: number;
+  fill_error: string | null;
 }): QueueSummary => ({
   id: r.id,
   queueId: r.queue_id,
@@ -72,6 +81,7 @@ const toSummary = (r: {
   completed: r.completed,
   createdAt: r.created_at.toISOString(),
   projectId: r.project_id,
+  filling: r.filling ? { added: r.fill_added, expected: r.fill_expected, error: r.fill_error } : null,
 });
 
 /** The user's queues, newest first, each with its total and completed counts. */

@@ -106,7 +106,7 @@ describe('call queues', () => {
     const added = await send(owner, 'POST', `/api/queues/${queue.id}/members`, {
       ids: [mine[0]!.id, mine[2]!.id],
     });
-    expect(added.json()).toEqual({ added: 1, alreadyInQueue: 1 });
+    expect(added.json()).toEqual({ added: 1, alreadyInQueue: 1, adding: 0 });
     const removed = await send(owner, 'POST', `/api/queues/${queue.id}/members/remove`, {
       ids: [mine[0]!.id, theirs.id],
     });
@@ -204,7 +204,7 @@ describe('Save Queue and the contact lookup', () => {
     const added = await send(owner, 'POST', `/api/queues/${target.id}/members/from-queue`, {
       sourceQueueId: source.id,
     });
-    expect(added.json()).toEqual({ added: 1, alreadyInQueue: 1 });
+    expect(added.json()).toEqual({ added: 1, alreadyInQueue: 1, adding: 0 });
     const theirQueue = (
       await send(other, 'POST', '/api/queues', { name: 'Theirs', selection: { ids: [theirs.id] } })
     ).json<{ queue: Summary }>().queue;

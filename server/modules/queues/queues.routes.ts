@@ -19,7 +19,8 @@ import { AppError } from '../../errors/app-error.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { applyContactFilters, ensureDefaultQueue, selectedIds } from '../contacts/public.ts';
+import { applyContactFilters, ensureDefaultQueue } from '../contacts/public.ts';
+import { addSelectionToQueue } from './queue-fill.ts';
 import { isOwnProject } from '../projects/public.ts';
 import {
   addQueueMembers,
@@ -74,14 +75,10 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
       const queue = await asUser(userId, async (trx) => {
         await checkProject(trx, userId, projectId);
         const id = await insertQueue(trx, userId, name, projectId);
-        const { added } = await addQueueMembers(
-          trx,
-          userId,
-          id,
-          selectedIds(trx, userId, selection, ctx.clock()),
-        );
+        const { added, adding } = await addSelectionToQueue(trx, userId, id, selection, ctx.clock());
         // None of the ids is the user's contact (deleted meanwhile, or never theirs): no queue is created.
-        if (added === 0) throw new AppError('VALIDATION_FAILED', QUEUE_MESSAGES.noContacts.description);
+        if (added === 0 && adding === 0)
+          throw new AppError('VALIDATION_FAILED', QUEUE_MESSAGES.noContacts.description);
         return getQueueSummary(trx, userId, id);
       });
       return reply.status(201).send({ queue });
@@ -142,9 +139,10 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
         await checkProject(trx, userId, projectId);
         await renameQueue(trx, queue.id, name, projectId, now);
         if (remove?.length) await removeQueueMembers(trx, queue.id, remove, now);
-        if (add) await addQueueMembers(trx, userId, queue.id, selectedIds(trx, userId, add, now));
+        if (add) await addSelectionToQueue(trx, userId, queue.id, add, now);
         const saved = await getQueueSummary(trx, userId, queue.id);
-        if (saved.total === 0) throw new AppError('VALIDATION_FAILED', QUEUE_MESSAGES.noContacts.description);
+        if (saved.total === 0 && !saved.filling)
+          throw new AppError('VALIDATION_FAILED', QUEUE_MESSAGES.noContacts.description);
         return { queue: saved };
       });
     },
@@ -173,9 +171,7 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
         const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
-        const ids = selectedIds(trx, userId, request.body, ctx.clock());
-        const { added, considered } = await addQueueMembers(trx, userId, queue.id, ids);
-        return { added, alreadyInQueue: considered - added };
+        return addSelectionToQueue(trx, userId, queue.id, request.body, ctx.clock());
       });
     },
   );
@@ -198,7 +194,7 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
           queue.id,
           queueContactIds(trx, source.id),
         );
-        return { added, alreadyInQueue: considered - added };
+        return { added, alreadyInQueue: considered - added, adding: 0 };
       });
     },
   );

@@ -10,3 +10,4 @@ export {
 export { CallQueuesTable, type CallQueueState } from './components/call-queues-table.tsx';
 export { QueuePickerDialog } from './components/queue-picker-dialog.tsx';
 export { useQueueWalk } from './use-queue-walk.ts';
+export { addedToQueueText, createdQueueText } from './added-to-queue.ts';

@@ -17,6 +17,7 @@ const queue = (completed: number) => ({
   completed,
   createdAt: '2026-11-24T09:00:00.000Z',
   projectId: null,
+  filling: null,
 });
 const contact = (id: string) => ({
   id,

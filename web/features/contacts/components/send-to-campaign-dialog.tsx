@@ -15,7 +15,13 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAddToQueue, useCreateQueue, useQueues } from '../../queues/public.ts';
+import {
+  addedToQueueText,
+  createdQueueText,
+  useAddToQueue,
+  useCreateQueue,
+  useQueues,
+} from '../../queues/public.ts';
 
 const NEW_QUEUE = 'new';
 
@@ -56,9 +62,7 @@ export function SendToCampaignDialog(props: {
         { name, selection: props.selection },
         {
           onSuccess: (queue) => {
-            toast.success('Queue created', {
-              description: `${queue.total.toLocaleString()} contact(s) in ${queue.name}.`,
-            });
+            toast.success('Queue created', { description: createdQueueText(queue) });
             finish();
           },
           onError: (error) =>
@@ -75,7 +79,7 @@ export function SendToCampaignDialog(props: {
         onSuccess: (result) => {
           const queueName = queues.data?.find((q) => q.id === queueId)?.name ?? 'the queue';
           toast.success('Campaign prepared', {
-            description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${queueName}${result.alreadyInQueue ? `, ${result.alreadyInQueue} already there` : ''}.`,
+            description: `${props.count} contact(s) ready for campaign: ${addedToQueueText(result, queueName)}`,
           });
           finish();
         },

@@ -219,7 +219,7 @@ export function BrowserDialerModal({
             {STATUS_LABEL[device.status]}
           </Badge>
           <span className="text-sm text-muted-foreground" aria-label="Queue">
-            Queue: {walk.remaining ?? '…'} remaining
+            Queue: {walk.remaining?.toLocaleString() ?? '…'} remaining
           </span>
           {queue && (
             <span className="truncate text-sm font-medium" aria-label="Walking">

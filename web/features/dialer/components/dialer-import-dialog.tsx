@@ -5,12 +5,12 @@ import { DEFAULT_QUEUE_ID, type AddToQueueResult } from '#domain/contacts/queue.
 import { Button } from '../../../components/ui/button.tsx';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { ContactSelectorDialog, toBulkSelection } from '../../contacts/public.ts';
-import { useAddFromQueue, useAddToQueue, useQueues } from '../../queues/public.ts';
+import { addedToQueueText, useAddFromQueue, useAddToQueue, useQueues } from '../../queues/public.ts';
 import { QrCodeImage } from './qr-code-image.tsx';
 
 const addedToast = (result: AddToQueueResult) =>
   toast.success('Contacts added', {
-    description: `${result.added} added to the queue${result.alreadyInQueue ? `, ${result.alreadyInQueue} already there` : ''}.`,
+    description: addedToQueueText(result),
   });
 
 /**

@@ -12,7 +12,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { ContactSelectorDialog, toBulkSelection } from '../../contacts/public.ts';
 import { ActiveCallPanel, useActiveCall, useCall, useCallAction, useHangUp } from '../../calls/public.ts';
-import { useAddToQueue, useQueues, useQueueWalk, useRestartQueue } from '../../queues/public.ts';
+import {
+  addedToQueueText,
+  useAddToQueue,
+  useQueues,
+  useQueueWalk,
+  useRestartQueue,
+} from '../../queues/public.ts';
 import { DIALER_WINDOW_CLOSED, isUpdateContactsMessage } from './dialer-window-messages.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -122,7 +128,7 @@ function ImportTab({ queueId }: { queueId: string }) {
               {
                 onSuccess: (result) =>
                   toast.success('Contacts added', {
-                    description: `${result.added} added to the queue${result.alreadyInQueue ? `, ${result.alreadyInQueue} already there` : ''}.`,
+                    description: addedToQueueText(result),
                   }),
                 onError: (error) => toast.error('Error', { description: error.message }),
               },

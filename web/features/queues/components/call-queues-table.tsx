@@ -1,3 +1,4 @@
+import { QueueFillNote } from './queue-fill-note.tsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -62,6 +63,7 @@ export function CallQueuesTable({ queues }: { queues: QueueSummary[] }) {
                       {remaining.toLocaleString()} of {queue.total.toLocaleString()} ({percent}% called)
                     </span>
                     <Progress value={percent} label={`${queue.name} progress`} />
+                    <QueueFillNote queue={queue} />
                   </div>
                 </TableCell>
                 <TableCell>

@@ -1,3 +1,5 @@
+import { QueueFillNote } from './queue-fill-note.tsx';
+import { createdQueueText } from '../added-to-queue.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -73,9 +75,7 @@ function CreateQueue() {
       { name, projectId, selection: toBulkSelection(selection) },
       {
         onSuccess: (queue) => {
-          toast.success('Queue created', {
-            description: `${queue.total.toLocaleString()} contact(s) in ${queue.name}.`,
-          });
+          toast.success('Queue created', { description: createdQueueText(queue) });
           void navigate(PROJECTS_CAMPAIGNS);
         },
         onError: (error) =>
@@ -161,7 +161,7 @@ function EditQueue({ queueId }: { queueId: string }) {
       onSubmit={submit}
       submitLabel="Save Queue"
       busy={update.isPending}
-      canSubmit={!isDefault && remaining > 0}
+      canSubmit={!isDefault && (remaining > 0 || queue.data.filling !== null)}
     >
       {isDefault && <p className="text-sm text-muted-foreground">{QUEUE_MESSAGES.defaultQueue}</p>}
       <div className="flex items-center gap-2">
@@ -170,6 +170,7 @@ function EditQueue({ queueId }: { queueId: string }) {
           {queue.data.total.toLocaleString()}
           {removed.size > 0 ? ` − ${removed.size}` : ''}
         </Badge>
+        <QueueFillNote queue={queue.data} />
       </div>
       <ul
         aria-label="Queue contacts"

@@ -1,3 +1,4 @@
+import { QueueFillNote } from './queue-fill-note.tsx';
 import { toast } from 'sonner';
 import { RefreshCw } from 'lucide-react';
 import type { QueueSummary } from '#domain/contacts/queue.schema.ts';
@@ -82,6 +83,7 @@ export function QueuePickerDialog({
                       {remaining} remaining · {queue.total} total · {queue.completed} called
                     </span>
                     <Progress value={percent} label={`${queue.name} progress`} />
+                    <QueueFillNote queue={queue} />
                   </button>
                 </li>
               );
