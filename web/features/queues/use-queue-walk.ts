@@ -109,5 +109,6 @@ export function useQueueWalk(queueId: string | null) {
   };
 }
 
+/** Nothing left for anyone, and nothing more coming (a queue still filling gets more contacts). */
 const isFinished = (step: WalkStep) =>
-  step.contact === null && step.heldElsewhere === 0 && step.queue.total > 0;
+  step.contact === null && step.heldElsewhere === 0 && step.queue.total > 0 && step.queue.filling === null;

@@ -315,6 +315,7 @@ export function BrowserDialerModal({
                 deleted={walk.deleted}
                 finished={walk.finished}
                 heldElsewhere={walk.step?.heldElsewhere ?? 0}
+                filling={walk.step?.queue.filling != null}
                 waiting={walk.step !== undefined && !walk.contact}
                 restarting={restart.isPending}
                 onRestart={() => queue && restart.mutate(queue.id)}
@@ -450,6 +451,7 @@ function WalkNotice(props: {
   deleted: boolean;
   finished: boolean;
   heldElsewhere: number;
+  filling: boolean;
   waiting: boolean;
   restarting: boolean;
   onRestart: () => void;
@@ -482,7 +484,9 @@ function WalkNotice(props: {
           ? 'The contact left is being called from another tab or device.'
           : props.heldElsewhere > 1
             ? `The ${props.heldElsewhere} contacts left are being called from another tab or device.`
-            : WALK_MESSAGES.empty}
+            : props.filling
+              ? 'More contacts are joining this queue; the next one shows here as soon as it is in.'
+              : WALK_MESSAGES.empty}
       </p>
     );
   return null;
