@@ -24,6 +24,9 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerQueueWalkRoutes } from './modules/queues/queue-walk.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
+import { registerEmailCampaignRoutes } from './modules/campaigns/email-campaigns.routes.ts';
+import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
+import { EMAIL_CAMPAIGN_TASK, campaignSendTask } from './modules/campaigns/public.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
 import { registerContactEmailRoutes } from './modules/email/contact-email.routes.ts';
@@ -189,6 +192,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerQueueRoutes(app, ctx);
   registerQueueWalkRoutes(app, ctx);
   registerProjectRoutes(app, ctx);
+  registerEmailCampaignRoutes(app, ctx);
+  registerUnsubscribeRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);
   registerContactEmailRoutes(app, ctx);
@@ -205,7 +210,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
   const jobs = await startJobRunner({
     connectionString: config.databaseUrl,
-    tasks: { [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs), [QUEUE_FILL_TASK]: queueFillTask(db) },
+    tasks: {
+      [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs),
+      [QUEUE_FILL_TASK]: queueFillTask(db),
+      [EMAIL_CAMPAIGN_TASK]: campaignSendTask(ctx),
+    },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,
   });

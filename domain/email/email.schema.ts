@@ -9,7 +9,7 @@ export const IMPLICIT_TLS_PORT = 465;
 
 export const EMAIL_LIMITS = { subject: 998, content: 100_000, templateName: 100 } as const;
 
-const mergeFieldCheck = (text: string, ctx: z.RefinementCtx, path: string) => {
+export const mergeFieldCheck = (text: string, ctx: z.RefinementCtx, path: string) => {
   const unknown = unknownMergeFields(text);
   if (unknown.length > 0)
     ctx.addIssue({

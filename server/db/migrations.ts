@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013-projects.ts';
 import * as m0014 from './migrations/0014-import-selection.ts';
 import * as m0015 from './migrations/0015-job-queue.ts';
 import * as m0016 from './migrations/0016-queue-fill.ts';
+import * as m0017 from './migrations/0017-email-campaigns.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-import-selection': m0014,
   '0015-job-queue': m0015,
   '0016-queue-fill': m0016,
+  '0017-email-campaigns': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

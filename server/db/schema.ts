@@ -172,6 +172,46 @@ export type PowerDialerQueuesTable = {
   fill_error: string | null;
 };
 
+export type EmailCampaignsTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  campaign_type: Generated<'campaign' | 'sequence'>;
+  subject: Generated<string>;
+  body: Generated<string>;
+  status: Generated<'draft' | 'sending' | 'paused' | 'sent' | 'canceled'>;
+  per_minute: Generated<number>;
+  project_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+
+export type EmailCampaignRecipientsTable = {
+  campaign_id: string;
+  contact_id: string;
+  user_id: string;
+  position: ColumnType<string, never, never>;
+  state: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'>;
+  reason: string | null;
+  email: string | null;
+  attempted_at: Date | null;
+  sent_at: Date | null;
+  message_id: string | null;
+  delivery: 'smtp' | 'outbox' | null;
+  unsubscribe_token: Generated<string>;
+};
+
+export type EmailCampaignCountsTable = { campaign_id: string; user_id: string; state: string; n: number };
+
+export type EmailUnsubscribesTable = {
+  user_id: string;
+  email: string;
+  campaign_id: string | null;
+  created_at: Generated<Date>;
+};
+
 export type ProjectsTable = {
   id: Generated<string>;
   user_id: string;
@@ -351,6 +391,10 @@ export type Database = {
   auth_attempts: AuthAttemptsTable;
   known_devices: KnownDevicesTable;
   server_instances: ServerInstancesTable;
+  email_campaigns: EmailCampaignsTable;
+  email_campaign_recipients: EmailCampaignRecipientsTable;
+  email_campaign_counts: EmailCampaignCountsTable;
+  email_unsubscribes: EmailUnsubscribesTable;
   outbox_messages: OutboxMessagesTable;
   email_configurations: EmailConfigurationsTable;
   email_templates: EmailTemplatesTable;

@@ -10,6 +10,8 @@ export type EnqueueOptions = {
    */
   jobKey?: string;
   maxAttempts?: number;
+  /** Jobs of one named queue run one after another, never two at once (one campaign's sends). */
+  queueName?: string;
 };
 
 /**
@@ -27,6 +29,7 @@ export async function enqueueJob(
     payload => ${JSON.stringify(payload)}::json,
     run_at => ${options.runAt ?? null}::timestamptz,
     job_key => ${options.jobKey ?? null},
+    queue_name => ${options.queueName ?? null},
     max_attempts => ${options.maxAttempts ?? 10},
     job_key_mode => 'replace'
   )`.execute(db);

@@ -11,7 +11,13 @@ export type SmtpSettings = {
   fromAddress: string;
   fromName: string | null;
 };
-export type OutgoingMail = { to: string; subject: string; text: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** Extra headers (a campaign's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+};
 export type SmtpSender = (settings: SmtpSettings, mail: OutgoingMail) => Promise<{ messageId: string }>;
 
 /** A mail server said no, or could not be reached; `message` is the reason a person can act on. */
@@ -68,6 +74,7 @@ export function createSmtpSender(options: {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.headers && { headers: mail.headers }),
       });
       return { messageId: String(info.messageId ?? '') };
     } catch (error) {

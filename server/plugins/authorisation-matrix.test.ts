@@ -45,6 +45,8 @@ function concreteUrl(url: string): string {
     .replace(':userId', '00000000-0000-4000-8000-000000000000')
     .replace(':id', '00000000-0000-4000-8000-000000000001')
     .replace(':queueId', '00000000-0000-4000-8000-000000000002')
+    .replace(':campaignId', '00000000-0000-4000-8000-000000000003')
+    .replace(':projectId', '00000000-0000-4000-8000-000000000004')
     .replace(':token', 'not-a-token');
 }
 

@@ -1,0 +1,272 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import {
+  CAMPAIGN_MESSAGES,
+  type EmailCampaign,
+  type Recipient,
+  type RecipientCounts,
+} from '#domain/campaigns/email-campaign.schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+
+export const campaignNotFound = () => new AppError('NOT_FOUND', CAMPAIGN_MESSAGES.notFound);
+
+const COLUMNS = [
+  'id',
+  'name',
+  'campaign_type',
+  'status',
+  'subject',
+  'body',
+  'per_minute',
+  'project_id',
+  'created_at',
+  'started_at',
+  'finished_at',
+] as const;
+
+type Row = {
+  id: string;
+  name: string;
+  campaign_type: 'campaign' | 'sequence';
+  status: EmailCampaign['status'];
+  subject: string;
+  body: string;
+  per_minute: number;
+  project_id: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+
+const EMPTY_COUNTS: RecipientCounts = { total: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unconfirmed: 0 };
+
+/** Per-state counts, kept by triggers (migration 0017); 'sending' counts as queued until its outcome is known. */
+async function countsOf(db: DbExecutor, ids: string[]): Promise<Map<string, RecipientCounts>> {
+  const result = new Map<string, RecipientCounts>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .selectFrom('email_campaign_counts')
+    .select(['campaign_id', 'state', 'n'])
+    .where('campaign_id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    const counts = result.get(row.campaign_id) ?? { ...EMPTY_COUNTS };
+    const state = row.state === 'sending' ? 'queued' : (row.state as keyof RecipientCounts);
+    counts[state] += row.n;
+    counts.total += row.n;
+    result.set(row.campaign_id, counts);
+  }
+  return result;
+}
+
+const toCampaign = (row: Row, counts: RecipientCounts | undefined): EmailCampaign => ({
+  id: row.id,
+  name: row.name,
+  type: row.campaign_type,
+  status: row.status,
+  subject: row.subject,
+  body: row.body,
+  perMinute: row.per_minute,
+  projectId: row.project_id,
+  createdAt: row.created_at.toISOString(),
+  startedAt: row.started_at?.toISOString() ?? null,
+  finishedAt: row.finished_at?.toISOString() ?? null,
+  counts: counts ?? { ...EMPTY_COUNTS },
+});
+
+/** The user's e-mail campaigns, newest first, each with its recipients' counts. */
+export async function findEmailCampaigns(db: DbExecutor, userId: string): Promise<EmailCampaign[]> {
+  const rows = await db
+    .selectFrom('email_campaigns')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toCampaign(r, counts.get(r.id)));
+}
+
+/** One campaign of the user, or NOT_FOUND (another user's campaign is not found). `lock` takes its row lock. */
+export async function getEmailCampaign(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<EmailCampaign> {
+  let query = db
+    .selectFrom('email_campaigns')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .where('id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw campaignNotFound();
+  return toCampaign(row, (await countsOf(db, [id])).get(id));
+}
+
+export async function insertEmailCampaign(
+  db: DbExecutor,
+  values: {
+    userId: string;
+    name: string;
+    subject: string;
+    body: string;
+    perMinute: number;
+    projectId: string | null;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('email_campaigns')
+    .values({
+      user_id: values.userId,
+      name: values.name,
+      subject: values.subject,
+      body: values.body,
+      per_minute: values.perMinute,
+      project_id: values.projectId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEmailCampaign(
+  db: DbExecutor,
+  id: string,
+  values: { name: string; subject: string; body: string; perMinute: number; projectId: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('email_campaigns')
+    .set({
+      name: values.name,
+      subject: values.subject,
+      body: values.body,
+      per_minute: values.perMinute,
+      project_id: values.projectId,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setCampaignStatus(
+  db: DbExecutor,
+  id: string,
+  status: EmailCampaign['status'],
+  now: Date,
+  stamps: { started?: boolean; finished?: boolean } = {},
+): Promise<void> {
+  await db
+    .updateTable('email_campaigns')
+    .set({
+      status,
+      updated_at: now,
+      ...(stamps.started && { started_at: now }),
+      ...(stamps.finished && { finished_at: now }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteEmailCampaign(db: DbExecutor, id: string): Promise<void> {
+  await db.deleteFrom('email_campaigns').where('id', '=', id).execute();
+}
+
+/**
+ * Adds contacts as recipients, in the order given (ticked ids) or name order (a whole filter); contacts already
+ * there are ignored (spec part 2 §2.3). Only the user's own contacts are added. Returns how many were added.
+ */
+export async function addRecipients(
+  db: DbExecutor,
+  userId: string,
+  campaignId: string,
+  contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
+): Promise<number> {
+  const source = Array.isArray(contactIds)
+    ? sql`select c.id, given.n as ordinal from unnest(${[...(contactIds as readonly string[])]}::uuid[])
+          with ordinality as given (id, n) join contacts c on c.id = given.id and c.user_id = ${userId}`
+    : sql`select c.id, row_number() over (order by c.name_sort, c.id) as ordinal
+          from contacts c where c.user_id = ${userId}
+          and c.id in (${contactIds as SelectQueryBuilder<Database, 'contacts', { id: string }>})`;
+  const result = await sql<{ added: number }>`
+    with candidates as (${source}),
+    inserted as (
+      insert into email_campaign_recipients (campaign_id, contact_id, user_id)
+      select ${campaignId}, id, ${userId} from candidates order by ordinal
+      on conflict (campaign_id, contact_id) do nothing
+      returning 1
+    )
+    select count(*)::int as added from inserted`.execute(db);
+  return result.rows[0]?.added ?? 0;
+}
+
+export async function removeRecipients(
+  db: DbExecutor,
+  campaignId: string,
+  contactIds: string[],
+): Promise<void> {
+  if (contactIds.length === 0) return;
+  await db
+    .deleteFrom('email_campaign_recipients')
+    .where('campaign_id', '=', campaignId)
+    .where('contact_id', 'in', contactIds)
+    .execute();
+}
+
+/** A page of a campaign's recipients in send order, with their state (optionally only one state). */
+export async function findRecipients(
+  db: DbExecutor,
+  campaignId: string,
+  page: { after?: number | undefined; limit: number; state?: Recipient['state'] | undefined },
+): Promise<{ recipients: Recipient[]; next: number | null }> {
+  let query = db
+    .selectFrom('email_campaign_recipients as r')
+    .leftJoin('contacts as c', 'c.id', 'r.contact_id')
+    .select([
+      'r.position',
+      'r.contact_id',
+      'r.email as sent_to',
+      'c.email',
+      'c.first_name',
+      'c.last_name',
+      'r.state',
+      'r.reason',
+      'r.delivery',
+      'r.sent_at',
+    ])
+    .where('r.campaign_id', '=', campaignId)
+    .orderBy('r.position')
+    .limit(page.limit + 1);
+  if (page.after !== undefined) query = query.where('r.position', '>', String(page.after));
+  if (page.state) query = query.where('r.state', '=', page.state);
+  const rows = await query.execute();
+  const more = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit);
+  return {
+    recipients: shown.map((r) => ({
+      contactId: r.contact_id,
+      name: r.first_name === null ? 'Deleted contact' : `${r.first_name} ${r.last_name ?? ''}`.trim(),
+      email: r.sent_to ?? r.email,
+      state: r.state,
+      reason: r.reason,
+      delivery: r.delivery,
+      sentAt: r.sent_at?.toISOString() ?? null,
+    })),
+    next: more ? Number(shown.at(-1)!.position) : null,
+  };
+}
+
+/** When the campaign last handed an e-mail to the mail server, if ever. */
+export async function lastAttemptAt(db: DbExecutor, campaignId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('email_campaign_recipients')
+    .select((eb) => eb.fn.max('attempted_at').as('last'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirst();
+  return row?.last ?? null;
+}

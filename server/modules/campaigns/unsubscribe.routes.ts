@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { withActor } from '../../db/database.ts';
+import type { AppContext } from '../../app-context.ts';
+
+const TokenParams = z.object({ token: z.string().max(100) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small page of its own (no app, no sign-in): the person reading it got an e-mail, they have no account here. */
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
+        `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}` +
+        `button{font:inherit;padding:.5rem 1rem;border-radius:.375rem;border:1px solid #888;cursor:pointer}</style>` +
+        `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+    );
+}
+
+/** Shows most of an address, so the reader knows which one it is, without printing it whole for anyone with the link. */
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, local.length - 2))}@${domain}`;
+}
+
+/**
+ * Unsubscribe (issue 12; RFC 8058): every campaign e-mail links to /unsubscribe/{token} and names it in its
+ * List-Unsubscribe header with List-Unsubscribe-Post. A GET only shows a page with a button (mail scanners follow
+ * links; they must not unsubscribe anyone); the button's POST, or a mail client's one-click POST, records the
+ * address as unsubscribed from that sender, so no campaign or sequence of theirs mails it again. Public, no
+ * session, no cross-site check (mail clients post from their own servers): the random token is the authority.
+ */
+export function registerUnsubscribeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  void app.register((scoped, _options, done) => {
+    // A one-click POST is a form (RFC 8058: urlencoded or multipart); its content is not needed, only the token.
+    scoped.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, parsed) => parsed(null, null),
+    );
+    registerRoutes(scoped, ctx);
+    done();
+  });
+}
+
+function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const findRecipient = (token: string) =>
+    UUID.test(token)
+      ? withActor(ctx.db, { kind: 'system' }, (trx) =>
+          trx
+            .selectFrom('email_campaign_recipients as r')
+            .leftJoin('email_unsubscribes as u', (join) =>
+              join.onRef('u.user_id', '=', 'r.user_id').on('u.email', '=', sql<string>`lower(r.email)`),
+            )
+            .select(['r.user_id', 'r.campaign_id', 'r.email', 'u.email as unsubscribed'])
+            .where('r.unsubscribe_token', '=', token)
+            .executeTakeFirst(),
+        )
+      : Promise.resolve(undefined);
+  const unknown = (reply: FastifyReply) =>
+    page(
+      reply,
+      404,
+      'Link not recognised',
+      '<p>This unsubscribe link is not valid. It may have been mistyped.</p>',
+    );
+
+  typed.get(
+    '/unsubscribe/:token',
+    { config: { access: 'public' }, schema: { params: TokenParams } },
+    async (request, reply) => {
+      const found = await findRecipient(request.params.token);
+      if (!found?.email) return unknown(reply);
+      if (found.unsubscribed)
+        return page(
+          reply,
+          200,
+          'You are unsubscribed',
+          `<p>${escapeHtml(maskEmail(found.email))} gets no more of these e-mails.</p>`,
+        );
+      return page(
+        reply,
+        200,
+        'Unsubscribe',
+        `<p>Stop e-mails from this sender to ${escapeHtml(maskEmail(found.email))}?</p>` +
+          `<form method="post" action="/unsubscribe/${escapeHtml(request.params.token)}"><button type="submit">Unsubscribe</button></form>`,
+      );
+    },
+  );
+
+  typed.post(
+    '/unsubscribe/:token',
+    { config: { access: 'public', csrf: false }, schema: { params: TokenParams } },
+    async (request, reply) => {
+      const found = await findRecipient(request.params.token);
+      if (!found?.email) return unknown(reply);
+      await withActor(ctx.db, { kind: 'system' }, (trx) =>
+        trx
+          .insertInto('email_unsubscribes')
+          .values({
+            user_id: found.user_id,
+            email: found.email!.toLowerCase(),
+            campaign_id: found.campaign_id,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'email']).doNothing())
+          .execute(),
+      );
+      return page(
+        reply,
+        200,
+        'You are unsubscribed',
+        `<p>${escapeHtml(maskEmail(found.email))} gets no more of these e-mails.</p>`,
+      );
+    },
+  );
+}
