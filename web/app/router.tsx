@@ -60,11 +60,18 @@ const appRoutes: RouteObject[] = [
   { path: '/projects/queue/edit/:id', lazy: queueEditor },
   {
     path: '/projects/email/create',
-    element: soon('Create Email Campaign', 'E-mail campaigns are not built yet.'),
+    lazy: screen(
+      async () =>
+        (await import('../features/campaigns/components/email-campaign-create-page.tsx'))
+          .EmailCampaignCreatePage,
+    ),
   },
   {
     path: '/projects/email/edit/:id',
-    element: soon('Edit Email Campaign', 'E-mail campaigns are not built yet.'),
+    lazy: screen(
+      async () =>
+        (await import('../features/campaigns/components/email-campaign-page.tsx')).EmailCampaignPage,
+    ),
   },
   {
     path: '/projects/email-sequence/create',

@@ -4,3 +4,4 @@ export { ContactEmailsCard } from './components/contact-emails-card.tsx';
 export { EmailConfigurationCard } from './components/email-configuration-card.tsx';
 export { EmailTemplatesCard } from './components/email-templates-card.tsx';
 export { SendEmailDialog } from './components/send-email-dialog.tsx';
+export { useEmailConfiguration } from './api/email-queries.ts';

@@ -1,3 +1,4 @@
+import { EmailCampaignsTable, useEmailCampaigns } from '../campaigns/public.ts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -70,6 +71,7 @@ function BigLink(props: { to: string; icon: React.ReactNode; title: string }) {
 
 function CampaignsTab() {
   const queues = useQueues(true);
+  const emails = useEmailCampaigns();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-2">
@@ -90,15 +92,13 @@ function CampaignsTab() {
         <Button
           variant="ghost"
           className="ml-auto"
-          disabled={queues.isFetching}
+          disabled={queues.isFetching || emails.isFetching}
           onClick={() =>
-            void queues
-              .refetch()
-              .then((r) =>
-                r.isError
-                  ? toast.error('Error', { description: r.error.message })
-                  : toast.success('Campaigns refreshed'),
-              )
+            void Promise.all([queues.refetch(), emails.refetch()]).then((results) => {
+              const failed = results.find((r) => r.isError);
+              if (failed?.error) toast.error('Error', { description: failed.error.message });
+              else toast.success('Campaigns refreshed');
+            })
           }
         >
           <RefreshCw /> Refresh
@@ -110,7 +110,7 @@ function CampaignsTab() {
             Call Queues <Badge variant="secondary">{queues.data?.length ?? 0}</Badge>
           </TabsTrigger>
           <TabsTrigger value="emails">
-            Emails <Badge variant="secondary">0</Badge>
+            Emails <Badge variant="secondary">{emails.data?.length ?? 0}</Badge>
           </TabsTrigger>
           <TabsTrigger value="sms">
             SMS Campaigns <Badge variant="secondary">0</Badge>
@@ -128,13 +128,18 @@ function CampaignsTab() {
           )}
         </TabsContent>
         <TabsContent value="emails">
-          <Empty title="No email campaigns found" text="Create a new campaign to get started" />
+          {emails.isPending ? (
+            <Spinner />
+          ) : emails.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {emails.error.message}
+            </p>
+          ) : (
+            <EmailCampaignsTable campaigns={emails.data} />
+          )}
         </TabsContent>
         <TabsContent value="sms">
-          <Empty
-            title="No SMS campaigns found"
-            text="E-mail and SMS campaigns that send arrive in the next release."
-          />
+          <Empty title="No SMS campaigns found" text="SMS campaigns that send arrive in the next release." />
         </TabsContent>
       </Tabs>
     </div>

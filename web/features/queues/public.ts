@@ -11,3 +11,4 @@ export { CallQueuesTable, type CallQueueState } from './components/call-queues-t
 export { QueuePickerDialog } from './components/queue-picker-dialog.tsx';
 export { useQueueWalk } from './use-queue-walk.ts';
 export { addedToQueueText, createdQueueText } from './added-to-queue.ts';
+export { SelectionPicker } from './components/selection-picker.tsx';

@@ -1,0 +1,85 @@
+import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
+
+test.describe('e-mail campaigns', () => {
+  test('creates a one-time campaign, sends it, watches it finish, and an unsubscribed contact is never mailed again', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server);
+    const ids: string[] = [];
+    for (const first of ['Ann', 'Bo'])
+      ids.push(
+        await createContactThroughApi(server, cookie, {
+          firstName: first,
+          lastName: 'Mailer',
+          email: `${first.toLowerCase()}@buyer.example`,
+        }),
+      );
+
+    await page.goto('/projects?tab=campaigns');
+    await page.getByRole('tab', { name: /Emails/ }).click();
+    await expect(page.getByText('No email campaigns found')).toBeVisible();
+    await page.getByRole('link', { name: 'New Email Campaign' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Email Campaign' })).toBeVisible();
+    const createButton = page.getByRole('button', { name: 'Create Campaign' });
+    await expect(createButton).toBeDisabled();
+    await page.getByLabel('Campaign name').fill('Spring offer');
+    await page.getByLabel('Subject').fill('Hello {{firstName}}');
+    await page.getByLabel('Message').fill('Dear {{fullName}},\nour spring offer is here.');
+    await page.getByRole('tab', { name: /Contacts/ }).click();
+    await page.getByRole('button', { name: 'Select Contacts' }).click();
+    const selector = page.getByRole('dialog', { name: 'Select Contacts' });
+    await selector.getByRole('checkbox', { name: 'Select Ann Mailer' }).check();
+    await selector.getByRole('checkbox', { name: 'Select Bo Mailer' }).check();
+    await selector.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect(page.getByLabel('Selected count')).toHaveText('2 selected');
+    await createButton.click();
+    await expect(page.getByText('Campaign created', { exact: true })).toBeVisible();
+
+    // The draft: no mail server is configured, so it says the e-mails go to the outbox; then it is sent.
+    await expect(page.getByRole('heading', { name: 'Spring offer' })).toBeVisible();
+    await expect(page.getByLabel('Campaign status')).toHaveText('Draft');
+    await expect(page.getByText(/saved to your outbox, not sent/)).toBeVisible();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click();
+    await expect(page.getByLabel('Campaign status')).toHaveText('Sent', { timeout: 15_000 });
+    await expect(page.getByLabel('Campaign progress')).toContainText('2 of 2 done (100%) · 2 sent');
+    await expect(page.getByRole('list', { name: 'Recipients' }).getByText('In outbox')).toHaveCount(2);
+
+    // Ann opens the unsubscribe link from her e-mail: the page asks first; the button unsubscribes.
+    const emails = (await (
+      await fetch(`${server.baseUrl}/api/contacts/${ids[0]}/emails`, { headers: { cookie } })
+    ).json()) as { emails: { subject: string; content: string }[] };
+    expect(emails.emails[0]!.subject).toBe('Hello Ann');
+    const link = /Unsubscribe: (\S+)/.exec(emails.emails[0]!.content)![1]!;
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+
+    // A second campaign to both: Ann is skipped as unsubscribed, Bo is mailed.
+    const second = await fetch(`${server.baseUrl}/api/email-campaigns`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({
+        name: 'Follow-up',
+        subject: 'Again',
+        body: 'Hi again',
+        perMinute: 600,
+        selection: { ids },
+      }),
+    });
+    const id = ((await second.json()) as { campaign: { id: string } }).campaign.id;
+    await page.goto(`/projects/email/edit/${id}`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click();
+    await expect(page.getByLabel('Campaign status')).toHaveText('Sent', { timeout: 15_000 });
+    const ann = page.getByRole('listitem', { name: 'Ann Mailer' });
+    await expect(ann).toContainText('Unsubscribed');
+    await expect(ann).toContainText('Skipped');
+
+    await page.goto('/projects?tab=campaigns');
+    await page.getByRole('tab', { name: /Emails/ }).click();
+    await expect(page.getByRole('table', { name: 'Email campaigns' }).getByRole('row')).toHaveCount(3);
+  });
+});
