@@ -56,6 +56,8 @@ test.describe('e-mail campaigns', () => {
     await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+    await page.goto(`/contacts/${ids[0]}`);
+    await expect(page.getByText(/Unsubscribed from your e-mail campaigns on/)).toBeVisible();
 
     // A second campaign to both: Ann is skipped as unsubscribed, Bo is mailed.
     const second = await fetch(`${server.baseUrl}/api/email-campaigns`, {

@@ -4,13 +4,22 @@ import { EMAIL_LIMITS, mergeFieldCheck } from '../email/email.schema.ts';
 
 /** Spec part 2 §5.1, §8.1: what campaign screens say. */
 export const CAMPAIGN_MESSAGES = {
-  nameRequired: { title: 'Campaign name required', description: 'Please enter a name for your email campaign.' },
+  nameRequired: {
+    title: 'Campaign name required',
+    description: 'Please enter a name for your email campaign.',
+  },
   contactsRequired: {
     title: 'No contacts selected',
     description: 'Please select at least one contact for your campaign.',
   },
-  loginRequired: { title: 'Authentication required', description: 'You must be logged in to create a campaign.' },
-  loadFailed: { title: 'Error loading campaign', description: 'Could not load campaign details. Please try again.' },
+  loginRequired: {
+    title: 'Authentication required',
+    description: 'You must be logged in to create a campaign.',
+  },
+  loadFailed: {
+    title: 'Error loading campaign',
+    description: 'Could not load campaign details. Please try again.',
+  },
   updateFailed: 'Failed to update campaign. Please try again.',
   deleteFailed: 'Failed to delete campaign. Please try again.',
   deleteFailedServer: 'Failed to delete email campaign',

@@ -115,6 +115,12 @@ export const ContactEmailSchema = z.object({
 });
 export type ContactEmail = z.infer<typeof ContactEmailSchema>;
 
+/** A contact's e-mails, and when their address unsubscribed from the user's campaigns (null: it has not). */
+export const ContactEmailsSchema = z.object({
+  emails: z.array(ContactEmailSchema),
+  unsubscribedAt: z.string().nullable(),
+});
+
 export const SendEmailResultSchema = z.object({ email: ContactEmailSchema });
 
 /** The outbox page: mail kept because no mail server was configured, with the contact's name. */

@@ -4,7 +4,15 @@ import { z } from 'zod';
  * A change notice relayed from PostgreSQL (pg_notify) to browsers over Server-Sent Events. `topic` names the query
  * family the browser refetches; `userId` is whose data changed (null = visible to admins only, e.g. profiles).
  */
-export const ChangeTopicSchema = z.enum(['profiles', 'contacts', 'email', 'calls', 'queues', 'projects', 'campaigns']);
+export const ChangeTopicSchema = z.enum([
+  'profiles',
+  'contacts',
+  'email',
+  'calls',
+  'queues',
+  'projects',
+  'campaigns',
+]);
 export type ChangeTopic = z.infer<typeof ChangeTopicSchema>;
 
 export const ChangeEventSchema = z.object({

@@ -192,7 +192,7 @@ export async function addRecipients(
           with ordinality as given (id, n) join contacts c on c.id = given.id and c.user_id = ${userId}`
     : sql`select c.id, row_number() over (order by c.name_sort, c.id) as ordinal
           from contacts c where c.user_id = ${userId}
-          and c.id in (${contactIds as SelectQueryBuilder<Database, 'contacts', { id: string }>})`;
+          and c.id in (${contactIds})`;
   const result = await sql<{ added: number }>`
     with candidates as (${source}),
     inserted as (

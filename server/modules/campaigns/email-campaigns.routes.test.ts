@@ -159,6 +159,9 @@ describe('e-mail campaigns (spec part 2 §2.3, §5.1)', () => {
     expect(clicked.statusCode).toBe(200);
     expect(clicked.body).toContain('You are unsubscribed');
     expect((await ctx.app.inject({ method: 'GET', url: link })).body).toContain('You are unsubscribed');
+    // The contact's page knows (the address is matched whatever its case).
+    const onContact = (await call('GET', `/api/contacts/${ann.id}/emails`)).json();
+    expect(onContact.unsubscribedAt).toEqual(expect.any(String));
     expect((await ctx.app.inject({ method: 'POST', url: '/unsubscribe/not-a-token' })).statusCode).toBe(404);
 
     const second = (await create([ann.id], { name: 'Follow-up' })).json().campaign.id;

@@ -1,9 +1,10 @@
+import { unsubscribedAt } from './email-unsubscribes.repository.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ContactIdParamsSchema } from '#domain/contacts/contact.schema.ts';
 import {
-  ContactEmailSchema,
+  ContactEmailsSchema,
   OutboxPageSchema,
   SendEmailInputSchema,
   SendEmailResultSchema,
@@ -59,14 +60,18 @@ export function registerContactEmailRoutes(app: FastifyInstance, ctx: AppContext
       ...approved,
       schema: {
         params: ContactIdParamsSchema,
-        response: { 200: z.object({ emails: z.array(ContactEmailSchema) }) },
+        response: { 200: ContactEmailsSchema },
       },
     },
     async (request) => {
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
-        await getContact(trx, userId, request.params.id);
-        return { emails: await findContactEmails(trx, userId, request.params.id) };
+        const contact = await getContact(trx, userId, request.params.id);
+        const unsubscribed = await unsubscribedAt(trx, userId, contact.email);
+        return {
+          emails: await findContactEmails(trx, userId, request.params.id),
+          unsubscribedAt: unsubscribed?.toISOString() ?? null,
+        };
       });
     },
   );

@@ -57,7 +57,7 @@ export function useRecipients(id: string, state: RecipientState | 'all') {
   });
 }
 
-function useCampaignMutation<I>(run: (input: I) => Promise<unknown>) {
+function useCampaignMutation<I, O>(run: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,

@@ -22,13 +22,15 @@ import {
   useCreateQueue,
   useQueues,
 } from '../../queues/public.ts';
+import { useAddToEmailCampaign, useEmailCampaigns } from '../../campaigns/public.ts';
 
 const NEW_QUEUE = 'new';
+const EMAIL = 'email:';
 
 /**
  * Send to Campaign (decision 000): adds the selection to a call queue the person picks, or to a new queue they
  * name on the spot (ticked contacts, or every contact matching the filter). Contacts already in a queue are
- * ignored. E-mail and SMS campaigns join this list when they exist.
+ * ignored. Draft e-mail campaigns are offered beside the queues (a campaign already sent no longer takes contacts).
  */
 export function SendToCampaignDialog(props: {
   open: boolean;
@@ -39,11 +41,14 @@ export function SendToCampaignDialog(props: {
 }) {
   const queues = useQueues(props.open);
   const add = useAddToQueue();
+  const emails = useEmailCampaigns();
+  const addToEmail = useAddToEmailCampaign();
+  const drafts = emails.data?.filter((c) => c.status === 'draft') ?? [];
   const create = useCreateQueue();
   const [chosen, setChosen] = useState<string | null>(null);
   const [name, setName] = useState('');
   const queueId = chosen ?? queues.data?.[0]?.id ?? null;
-  const busy = add.isPending || create.isPending;
+  const busy = add.isPending || create.isPending || addToEmail.isPending;
 
   const finish = () => {
     props.onOpenChange(false);
@@ -73,6 +78,21 @@ export function SendToCampaignDialog(props: {
       );
     }
     if (!queueId) return;
+    if (queueId.startsWith(EMAIL)) {
+      const campaign = drafts.find((c) => `${EMAIL}${c.id}` === queueId);
+      return addToEmail.mutate(
+        { campaignId: queueId.slice(EMAIL.length), selection: props.selection },
+        {
+          onSuccess: (result) => {
+            toast.success('Campaign prepared', {
+              description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${campaign?.name ?? 'the e-mail campaign'}.`,
+            });
+            finish();
+          },
+          onError: (error) => toast.error('Error', { description: error.message }),
+        },
+      );
+    }
     add.mutate(
       { queueId, selection: props.selection },
       {
@@ -94,8 +114,8 @@ export function SendToCampaignDialog(props: {
         <DialogHeader>
           <DialogTitle>Send to Campaign</DialogTitle>
           <DialogDescription>
-            Add {props.count.toLocaleString()} selected contact(s) to a call queue, or start a new one with
-            them. Contacts already in a queue are skipped.
+            Add {props.count.toLocaleString()} selected contact(s) to a call queue or a draft e-mail campaign,
+            or start a new queue with them. Contacts already there are skipped.
           </DialogDescription>
         </DialogHeader>
         {queues.isPending && <Spinner />}
@@ -111,6 +131,21 @@ export function SendToCampaignDialog(props: {
               />
               <span className="font-medium">{q.name}</span>
               <span className="ml-auto text-muted-foreground">{q.total.toLocaleString()} contacts</span>
+            </label>
+          ))}
+          {drafts.map((c) => (
+            <label key={c.id} className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
+              <input
+                type="radio"
+                name="queue"
+                className="accent-primary"
+                checked={queueId === `${EMAIL}${c.id}`}
+                onChange={() => setChosen(`${EMAIL}${c.id}`)}
+              />
+              <span className="font-medium">{c.name}</span>
+              <span className="ml-auto text-muted-foreground">
+                E-mail campaign · {c.counts.total.toLocaleString()} contacts
+              </span>
             </label>
           ))}
           {queues.data && (
@@ -154,7 +189,11 @@ export function SendToCampaignDialog(props: {
             Cancel
           </Button>
           <Button disabled={!queueId || busy} onClick={handleSend}>
-            {queueId === NEW_QUEUE ? 'Create Queue' : 'Add to queue'}
+            {queueId === NEW_QUEUE
+              ? 'Create Queue'
+              : queueId?.startsWith(EMAIL)
+                ? 'Add to campaign'
+                : 'Add to queue'}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  ContactEmailSchema,
+  ContactEmailsSchema,
   EmailConfigurationResponseSchema,
   EmailTemplateSchema,
   OutboxPageSchema,
@@ -103,12 +103,10 @@ export function useContactEmails(contactId: string, enabled = true) {
     enabled,
     queryKey: emailKeys.contactEmails(contactId),
     queryFn: async ({ signal }) =>
-      (
-        await apiFetch(`/api/contacts/${contactId}/emails`, {
-          schema: z.object({ emails: z.array(ContactEmailSchema) }),
-          signal,
-        })
-      ).emails,
+      await apiFetch(`/api/contacts/${contactId}/emails`, {
+        schema: ContactEmailsSchema,
+        signal,
+      }),
     retry: false,
   });
 }

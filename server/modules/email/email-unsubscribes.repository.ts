@@ -1,0 +1,16 @@
+import type { DbExecutor } from '../../db/database.ts';
+
+/**
+ * When an address unsubscribed from the user's campaigns (from the link in a campaign e-mail; the campaigns module
+ * records it), or null. Addresses are kept lower-cased.
+ */
+export async function unsubscribedAt(db: DbExecutor, userId: string, email: string): Promise<Date | null> {
+  if (!email.trim()) return null;
+  const row = await db
+    .selectFrom('email_unsubscribes')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}
