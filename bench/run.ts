@@ -8,6 +8,7 @@ import { benchCalls } from './calls.bench.ts';
 import { benchHardening } from './hardening.bench.ts';
 import { benchFirstLoad } from './first-load.bench.ts';
 import { benchQueues } from './queues.bench.ts';
+import { benchCampaigns } from './campaigns.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -19,6 +20,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   hardening: benchHardening,
   'first-load': benchFirstLoad,
   queues: benchQueues,
+  campaigns: benchCampaigns,
 };
 
 /**

@@ -46,7 +46,7 @@ export const UNCONFIRMED_REASON =
   'The server stopped while this e-mail was being handed to the mail server. It may or may not have been sent, so it was not sent again.';
 
 /** The pace of a send, in e-mails per minute (a mail server or provider limits how fast it accepts mail). */
-export const PACE = { min: 1, max: 600, default: 60 } as const;
+export const PACE = { min: 1, max: 3_000, default: 60 } as const;
 
 const NameSchema = z
   .string()

@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       subject text not null default '' check (length(subject) <= 998),
       body text not null default '' check (length(body) <= 100000),
       status text not null default 'draft' check (status in ('draft', 'sending', 'paused', 'sent', 'canceled')),
-      per_minute integer not null default 60 check (per_minute between 1 and 600),
+      per_minute integer not null default 60 check (per_minute between 1 and 3000),
       project_id uuid references projects (id) on delete set null,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),

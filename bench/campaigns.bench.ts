@@ -1,0 +1,119 @@
+import pg from 'pg';
+import { signUpBenchUser, startBenchServer } from './bench-server.ts';
+import { fmt, summarise, time, sample as sampleRuns } from './stats.ts';
+import type { BenchResult } from './session-check.bench.ts';
+
+const CAMPAIGNS = 100;
+const PER_CAMPAIGN = 10_000;
+const REPS = 200;
+const WARMUP = 10;
+
+/**
+ * Issue 12: a user with 10,000 contacts and 100 e-mail campaigns of 10,000 recipients each (a million recipient
+ * rows). Measured through the API against the same read straight on the database in the same run: the campaign
+ * list with every campaign's counts; and queuing a new 10,000-recipient campaign (create from the whole filter, then
+ * Send) until the send job is queued. The mail itself goes to the outbox (no mail server: the pace of a real one
+ * is not what is measured here).
+ */
+export async function benchCampaigns(ownerUrl: string): Promise<BenchResult> {
+  const { app, base } = await startBenchServer(ownerUrl);
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
+  try {
+    const headers = { 'content-type': 'application/json', origin: 'http://localhost:3000' };
+    const { cookie, userId } = await signUpBenchUser(base, 'campaigner@example.com');
+    const api = async (method: string, path: string, body?: unknown) => {
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...headers, cookie },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+      return r.json() as Promise<Record<string, unknown>>;
+    };
+
+    const seedMs = await time(async () => {
+      await owner.query(
+        `insert into contacts (user_id, first_name, last_name, email)
+         select $1::uuid, 'Camp' || g, 'Bench', 'camp' || g || '@example.com' from generate_series(1, ${PER_CAMPAIGN}) g`,
+        [userId],
+      );
+      await owner.query(
+        `with made as (
+           insert into email_campaigns (user_id, name, subject, body, status)
+           select $1::uuid, 'Bench campaign ' || g, 'Hi', 'Hello', case when g % 3 = 0 then 'sent' else 'draft' end
+           from generate_series(1, ${CAMPAIGNS}) g returning id)
+         insert into email_campaign_recipients (campaign_id, contact_id, user_id, state)
+         select m.id, c.id, c.user_id, case when c.id::text < '8' then 'sent' else 'queued' end
+         from made m cross join contacts c where c.user_id = $1::uuid`,
+        [userId],
+      );
+      await owner.query('vacuum analyze email_campaign_recipients');
+      await owner.query('analyze email_campaign_counts');
+      await owner.query('analyze email_campaigns');
+    });
+
+    const list = await sample(() => api('GET', '/api/email-campaigns'));
+    const listFloor = await sample(async () => {
+      await owner.query(
+        `select id, name, campaign_type, status, subject, body, per_minute, project_id, created_at, started_at, finished_at
+         from email_campaigns where user_id = $1 order by created_at desc`,
+        [userId],
+      );
+      await owner.query(
+        `select campaign_id, state, n from email_campaign_counts
+         where campaign_id in (select id from email_campaigns where user_id = $1)`,
+        [userId],
+      );
+    });
+    // Count straight from the recipients, as a list without kept counts would have to.
+    const countFloor = await time(() =>
+      owner.query(
+        `select campaign_id, state, count(*) from email_campaign_recipients where user_id = $1 group by 1, 2`,
+        [userId],
+      ),
+    );
+
+    const queued = await time(async () => {
+      const created = (await api('POST', '/api/email-campaigns', {
+        name: 'Everyone',
+        subject: 'Hello {{firstName}}',
+        body: 'Our offer',
+        perMinute: 3000,
+        selection: { allMatching: {} },
+      })) as { campaign: { id: string } };
+      await api('POST', `/api/email-campaigns/${created.campaign.id}/send`);
+    });
+    const queuedFloor = await time(async () => {
+      const made = await owner.query<{ id: string }>(
+        `insert into email_campaigns (user_id, name, subject, body, status) values ($1, 'Floor', 'Hi', 'Hello', 'sending')
+         returning id`,
+        [userId],
+      );
+      await owner.query(
+        `insert into email_campaign_recipients (campaign_id, contact_id, user_id)
+         select $1, id, user_id from contacts where user_id = $2 order by name_sort, id`,
+        [made.rows[0]!.id, userId],
+      );
+    });
+
+    const l = summarise(list);
+    const lf = summarise(listFloor);
+    return {
+      name: 'E-mail campaigns at a million recipients',
+      dataSize: `${CAMPAIGNS} e-mail campaigns of ${PER_CAMPAIGN.toLocaleString()} recipients each (${(CAMPAIGNS * PER_CAMPAIGN).toLocaleString()} recipient rows); seeded in ${(seedMs / 1000).toFixed(0)} s; ${REPS} sequential requests after ${WARMUP} warm-up`,
+      header: '| measure | p50 | p95 | p99 | target |',
+      rows: [
+        `| GET /api/email-campaigns (${CAMPAIGNS} campaigns with their counts) | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | p95 ≤ 50 ms: ${l.p95 <= 50 ? 'yes' : '**no**'} |`,
+        `| floor: the campaigns and their kept counts straight on the database | ${fmt(lf.p50)} | ${fmt(lf.p95)} | ${fmt(lf.p99)} | ratio p95 ${(l.p95 / lf.p95).toFixed(1)}× |`,
+        `| for scale: counting the million recipients instead of keeping counts | ${fmt(countFloor)} | | | |`,
+        `| queue a ${PER_CAMPAIGN.toLocaleString()}-recipient campaign: create from the whole filter, then Send | ${fmt(queued)} | | | ≤ 5 s: ${queued <= 5000 ? 'yes' : '**no**'} |`,
+        `| floor: the campaign and its recipients inserted straight on the database | ${fmt(queuedFloor)} | | | ratio ${(queued / queuedFloor).toFixed(1)}× |`,
+      ],
+    };
+  } finally {
+    await owner.end();
+    await app.close();
+  }
+}
+
+const sample = (run: () => Promise<unknown>) => sampleRuns(run, REPS, WARMUP);
