@@ -81,7 +81,7 @@ export async function benchCampaigns(ownerUrl: string): Promise<BenchResult> {
         perMinute: 3000,
         selection: { allMatching: {} },
       })) as { campaign: { id: string } };
-      await api('POST', `/api/email-campaigns/${created.campaign.id}/send`);
+      await api('POST', `/api/email-campaigns/${created.campaign.id}/send`, {});
     });
     const queuedFloor = await time(async () => {
       const made = await owner.query<{ id: string }>(
