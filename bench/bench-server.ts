@@ -45,3 +45,17 @@ export async function signUpBenchUser(
     .join('; ');
   return { cookie, userId: ((await signUp.json()) as { user: { id: string } }).user.id };
 }
+
+/** A JSON client of the bench server as one signed-in user; any answer of 300 or more throws with its body. */
+export function benchApi(base: string, cookie: string) {
+  const headers = { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie };
+  return async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.json() as Promise<Record<string, unknown>>;
+  };
+}

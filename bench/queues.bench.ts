@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { signUpBenchUser, startBenchServer } from './bench-server.ts';
+import { benchApi, signUpBenchUser, startBenchServer } from './bench-server.ts';
 import { fmt, summarise, time, sample as sampleRuns } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
@@ -20,17 +20,8 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
   const { app, base } = await startBenchServer(ownerUrl);
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
   try {
-    const headers = { 'content-type': 'application/json', origin: 'http://localhost:3000' };
     const { cookie, userId } = await signUpBenchUser(base, 'walker@example.com');
-    const api = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, {
-        method,
-        headers: { ...headers, cookie },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-      return r.json() as Promise<Record<string, unknown>>;
-    };
+    const api = benchApi(base, cookie);
 
     const seedMs = await time(async () => {
       await owner.query(

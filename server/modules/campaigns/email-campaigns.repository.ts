@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { orderedSelection } from '../contacts/public.ts';
 
 export const campaignNotFound = () => new AppError('NOT_FOUND', CAMPAIGN_MESSAGES.notFound);
 
@@ -187,12 +188,7 @@ export async function addRecipients(
   campaignId: string,
   contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
 ): Promise<number> {
-  const source = Array.isArray(contactIds)
-    ? sql`select c.id, given.n as ordinal from unnest(${[...(contactIds as readonly string[])]}::uuid[])
-          with ordinality as given (id, n) join contacts c on c.id = given.id and c.user_id = ${userId}`
-    : sql`select c.id, row_number() over (order by c.name_sort, c.id) as ordinal
-          from contacts c where c.user_id = ${userId}
-          and c.id in (${contactIds})`;
+  const source = orderedSelection(userId, contactIds);
   const result = await sql<{ added: number }>`
     with candidates as (${source}),
     inserted as (

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ContactDiff } from '#domain/contacts/contact-history.ts';
 import type { Contact, ContactStatus, HistoryEntry } from '#domain/contacts/contact.schema.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
@@ -12,7 +12,7 @@ import {
   type ParsedListContactsQuery,
 } from '#domain/contacts/contact-list.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import type { ContactsTable } from '../../db/schema.ts';
+import type { ContactsTable, Database } from '../../db/schema.ts';
 import { withinTimeBudget } from '../../db/time-budget.ts';
 import { inlineParameters } from '../../db/inline-parameters.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -455,3 +455,22 @@ export async function hasAnyContact(db: DbExecutor, userId: string): Promise<boo
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/**
+ * The contacts a selection names, each with its ordinal, as a SQL source for an insert that keeps order: ticked ids
+ * in the order given, a whole filter in name order (as the contact list sorts). Only the user's own contacts.
+ */
+export function orderedSelection(
+  userId: string,
+  contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
+) {
+  return isIdList(contactIds)
+    ? sql`select c.id, given.n as ordinal from unnest(${[...contactIds]}::uuid[]) with ordinality as given (id, n)
+          join contacts c on c.id = given.id and c.user_id = ${userId}`
+    : sql`select c.id, row_number() over (order by c.name_sort, c.id) as ordinal
+          from contacts c where c.user_id = ${userId} and c.id in (${contactIds})`;
+}
+
+const isIdList = (
+  ids: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
+): ids is readonly string[] => Array.isArray(ids);

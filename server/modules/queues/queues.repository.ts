@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES, type QueueSummary } from '#domain/contacts/queue.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { DbExecutor } from '../../db/database.ts';
+import { orderedSelection } from '../contacts/public.ts';
 
 /**
  * Adds contacts to a queue in one statement; ids already there are ignored (spec part 2 §2.3). `contactIds` is a
@@ -17,11 +18,7 @@ export async function addQueueMembers(
 ): Promise<{ added: number; considered: number }> {
   // Members join in the order given (ticked ids), or in name order for a whole filter (as a background fill adds
   // them, queue-fill.ts), and keep that order.
-  const source = isIdList(contactIds)
-    ? sql`select c.id, given.n as ordinal from unnest(${[...contactIds]}::uuid[]) with ordinality as given (id, n)
-          join contacts c on c.id = given.id and c.user_id = ${userId}`
-    : sql`select c.id, row_number() over (order by c.name_sort, c.id) as ordinal
-          from contacts c where c.user_id = ${userId} and c.id in (${contactIds})`;
+  const source = orderedSelection(userId, contactIds);
   const result = await sql<{ added: number; considered: number }>`
     with candidates as (${source}),
     inserted as (
@@ -233,10 +230,4 @@ export function queueContactIds(db: DbExecutor, queueId: string) {
     .selectFrom('contacts')
     .select('id')
     .where('id', 'in', db.selectFrom('queue_members').select('contact_id').where('queue_id', '=', queueId));
-}
-
-function isIdList(
-  v: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
-): v is readonly string[] {
-  return Array.isArray(v);
 }
