@@ -9,6 +9,7 @@ import { benchHardening } from './hardening.bench.ts';
 import { benchFirstLoad } from './first-load.bench.ts';
 import { benchQueues } from './queues.bench.ts';
 import { benchCampaigns } from './campaigns.bench.ts';
+import { benchCampaignDrill } from './campaign-drill.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -21,6 +22,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'first-load': benchFirstLoad,
   queues: benchQueues,
   campaigns: benchCampaigns,
+  'campaign-drill': benchCampaignDrill,
 };
 
 /**

@@ -69,3 +69,18 @@ export async function unlockJobsOfDeadInstance(db: DbExecutor, id: string): Prom
     select (select count(*)::int from freed) as n`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
+
+/**
+ * Forgets the job queue's named queues that hold no job (one exists per campaign that ever sent), as the library's
+ * own GC_JOB_QUEUES clean-up does. Returns how many went.
+ */
+export async function pruneIdleJobQueues(db: DbExecutor): Promise<number> {
+  const result = await sql<{ n: number }>`
+    with gone as (
+      delete from graphile_worker._private_job_queues q
+      where q.locked_at is null
+        and not exists (select 1 from graphile_worker._private_jobs j where j.job_queue_id = q.id)
+      returning 1)
+    select count(*)::int as n from gone`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}

@@ -9,6 +9,7 @@ import { pruneAuthAttempts } from '../modules/auth/public.ts';
 import {
   findInstancesHoldingJobs,
   isInstanceAlive,
+  pruneIdleJobQueues,
   pruneInstances,
   registerInstance,
   touchInstance,
@@ -35,7 +36,7 @@ export type JanitorReport = {
  * 30 s: imports whose instance died end as failed with the counts their saved batches recorded, and the contacts
  * they saved join the default queue; simulated calls whose instance died end (the simulator ran them in that
  * process's memory, so nothing will ever report on them), freeing their numbers at once; jobs whose instance died
- * while running them are freed for another instance to run again (their tasks are safe to repeat); calls no provider reports
+ * while running them are freed for another instance to run again (their tasks are safe to repeat), and named job queues left empty go; calls no provider reports
  * on are closed after their bounded time (domain staleOutcome); old sign-in attempts are forgotten.
  */
 export async function recoverAbandonedWork(ctx: JanitorContext): Promise<JanitorReport> {
@@ -68,6 +69,7 @@ export async function recoverAbandonedWork(ctx: JanitorContext): Promise<Janitor
     }
     for (const holder of jobHolders.filter((h) => dead.has(h)))
       report.jobs += await unlockJobsOfDeadInstance(trx, holder);
+    await pruneIdleJobQueues(trx);
     await pruneAuthAttempts(trx, now);
     await pruneInstances(trx, now);
     return imports.filter((i) => dead.has(i.instance_id));

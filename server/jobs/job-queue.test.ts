@@ -77,6 +77,20 @@ describe('job queue', () => {
     await waitFor(async () => (await jobsFor('held')) === 0);
   });
 
+  it('forgets named job queues once they hold no job, and keeps those that do', async () => {
+    await ctx.db.admin.query(
+      `select graphile_worker.add_job('bulk-call-step', json_build_object('jobId', $1::text), queue_name => 'busy',
+         run_at => now() + interval '1 hour')`,
+      [randomUUID()],
+    );
+    await ctx.db.admin.query(`insert into graphile_worker._private_job_queues (queue_name) values ('idle')`);
+    await recoverAbandonedWork(ctx.app.ctx);
+    const left = await ctx.db.admin.query<{ queue_name: string }>(
+      `select queue_name from graphile_worker._private_job_queues order by queue_name`,
+    );
+    expect(left.rows.map((r) => r.queue_name)).toEqual(['busy']);
+  });
+
   it("leaves a live instance's jobs locked", async () => {
     await ctx.db.admin.query(
       `select graphile_worker.add_job('bulk-call-step', json_build_object('jobId', $1::text), job_key => 'mine',

@@ -18,7 +18,11 @@ export type OutgoingMail = {
   /** Extra headers (a campaign's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
 };
-export type SmtpSender = (settings: SmtpSettings, mail: OutgoingMail) => Promise<{ messageId: string }>;
+/** Many messages over one connection to one server; closed when done. */
+export type SmtpSession = { send: (mail: OutgoingMail) => Promise<{ messageId: string }>; close: () => void };
+export type SmtpSender = ((settings: SmtpSettings, mail: OutgoingMail) => Promise<{ messageId: string }>) & {
+  session: (settings: SmtpSettings) => SmtpSession;
+};
 
 /** A mail server said no, or could not be reached; `message` is the reason a person can act on. */
 export class MailDeliveryError extends Error {}
@@ -46,12 +50,9 @@ export function createSmtpSender(options: {
   const implicitTlsPorts = options.implicitTlsPorts ?? [IMPLICIT_TLS_PORT];
   const allowedHosts = options.allowedHosts ?? null;
   const connectionTimeoutMs = options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
-  return async (settings, mail) => {
-    if (!isAllowedMailHost(settings.host, allowedHosts))
-      throw new MailDeliveryError(mailHostNotAllowed(allowedHosts ?? []));
-    const started = Date.now();
+  const transportFor = (settings: SmtpSettings, pooled: boolean) => {
     const implicitTls = implicitTlsPorts.includes(settings.port);
-    const transport = nodemailer.createTransport({
+    return nodemailer.createTransport({
       host: settings.host,
       port: settings.port,
       secure: implicitTls,
@@ -65,7 +66,18 @@ export function createSmtpSender(options: {
       connectionTimeout: connectionTimeoutMs,
       greetingTimeout: connectionTimeoutMs,
       socketTimeout: 20_000,
+      // A session keeps one connection open for many messages (a campaign), instead of one per message.
+      ...(pooled && { pool: true, maxConnections: 1, maxMessages: 500 }),
     });
+  };
+  const sendWith = async (
+    transport: ReturnType<typeof nodemailer.createTransport>,
+    settings: SmtpSettings,
+    mail: OutgoingMail,
+  ) => {
+    if (!isAllowedMailHost(settings.host, allowedHosts))
+      throw new MailDeliveryError(mailHostNotAllowed(allowedHosts ?? []));
+    const started = Date.now();
     try {
       const info = await transport.sendMail({
         from: settings.fromName
@@ -83,10 +95,22 @@ export function createSmtpSender(options: {
         throw new MailDeliveryError(unreachableText(settings));
       }
       throw new MailDeliveryError(describeSmtpError(error, settings));
+    }
+  };
+  const send = async (settings: SmtpSettings, mail: OutgoingMail) => {
+    const transport = transportFor(settings, false);
+    try {
+      return await sendWith(transport, settings, mail);
     } finally {
       transport.close();
     }
   };
+  return Object.assign(send, {
+    session: (settings: SmtpSettings): SmtpSession => {
+      const transport = transportFor(settings, true);
+      return { send: (mail) => sendWith(transport, settings, mail), close: () => transport.close() };
+    },
+  });
 }
 
 const CONNECTION_TIMEOUT_MS = 10_000;

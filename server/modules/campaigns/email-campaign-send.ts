@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
-import { MailDeliveryError, type SmtpSettings } from '../../mail/smtp-sender.ts';
+import { MailDeliveryError, type SmtpSession } from '../../mail/smtp-sender.ts';
 import { findSmtpSettings, insertContactEmail } from '../email/public.ts';
 import { setCampaignStatus } from './email-campaigns.repository.ts';
 
@@ -162,45 +162,48 @@ export async function runCampaignSend(
     return campaign && account ? { campaign, account, settings } : null;
   });
   if (!setup || setup.campaign.status !== 'sending') return 'stop';
-  const { campaign, settings } = setup;
+  const { campaign, settings, account } = setup;
+  const from = settings?.fromAddress ?? account.email;
   const spacingMs = 60_000 / campaign.per_minute;
   const until = Date.now() + RUN_FOR_MS;
-  while (Date.now() < until && !abort?.aborted) {
-    const started = Date.now();
-    const claimed = await claimNext(ctx, campaignId, userId);
-    if (claimed === 'stop' || claimed === 'done') return claimed;
-    const outcome = await deliver(ctx, settings, campaign, claimed);
-    await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
-      await trx
-        .updateTable('email_campaign_recipients')
-        .set(
-          outcome.ok
-            ? {
-                state: 'sent',
-                sent_at: ctx.clock(),
-                message_id: outcome.messageId,
-                delivery: outcome.delivery,
-              }
-            : { state: 'failed', reason: outcome.reason.slice(0, 1000) },
-        )
-        .where('campaign_id', '=', campaignId)
-        .where('contact_id', '=', claimed.contactId)
-        .execute();
-      if (outcome.ok)
-        await recordOnContact(
-          trx,
-          userId,
-          claimed,
-          outcome,
-          settings?.fromAddress ?? setup.account.email,
-          ctx,
-        );
-    });
-    const due = started + spacingMs;
-    if (due - Date.now() > LONGEST_WAIT_IN_RUN_MS) return { next: new Date(due) };
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+  // One connection to the mail server for the whole run.
+  const smtp = settings ? ctx.sendSmtp.session(settings) : null;
+  try {
+    return await sendRun();
+  } finally {
+    smtp?.close();
   }
-  return { next: new Date() };
+
+  async function sendRun(): Promise<{ next: Date } | 'done' | 'stop'> {
+    while (Date.now() < until && !abort?.aborted) {
+      const started = Date.now();
+      const claimed = await claimNext(ctx, campaignId, userId);
+      if (claimed === 'stop' || claimed === 'done') return claimed;
+      const outcome = await deliver(ctx, smtp, campaign, claimed);
+      await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+        await trx
+          .updateTable('email_campaign_recipients')
+          .set(
+            outcome.ok
+              ? {
+                  state: 'sent',
+                  sent_at: ctx.clock(),
+                  message_id: outcome.messageId,
+                  delivery: outcome.delivery,
+                }
+              : { state: 'failed', reason: outcome.reason.slice(0, 1000) },
+          )
+          .where('campaign_id', '=', campaignId)
+          .where('contact_id', '=', claimed.contactId)
+          .execute();
+        if (outcome.ok) await recordOnContact(trx, userId, claimed, outcome, from, ctx);
+      });
+      const due = started + spacingMs;
+      if (due - Date.now() > LONGEST_WAIT_IN_RUN_MS) return { next: new Date(due) };
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+    }
+    return { next: new Date() };
+  }
 }
 
 type Outcome =
@@ -209,7 +212,7 @@ type Outcome =
 
 async function deliver(
   ctx: SendContext,
-  settings: SmtpSettings | null,
+  smtp: SmtpSession | null,
   campaign: { subject: string; body: string },
   to: Claimed,
 ): Promise<Outcome> {
@@ -217,9 +220,9 @@ async function deliver(
   const link = unsubscribeUrl(ctx.publicUrl, to.token);
   const subject = renderMergeFields(campaign.subject, contact).trim();
   const text = `${renderMergeFields(campaign.body, contact)}\n\n--\nUnsubscribe: ${link}\n`;
-  if (!settings) return { ok: true, delivery: 'outbox', messageId: null, subject, text };
+  if (!smtp) return { ok: true, delivery: 'outbox', messageId: null, subject, text };
   try {
-    const { messageId } = await ctx.sendSmtp(settings, {
+    const { messageId } = await smtp.send({
       to: to.email,
       subject,
       text,
