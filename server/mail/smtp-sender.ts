@@ -1,5 +1,5 @@
 import tls from 'node:tls';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { IMPLICIT_TLS_PORT } from '#domain/email/email.schema.ts';
 import { isAllowedMailHost, mailHostNotAllowed } from '#domain/email/mail-hosts.ts';
 
@@ -50,7 +50,7 @@ export function createSmtpSender(options: {
   const implicitTlsPorts = options.implicitTlsPorts ?? [IMPLICIT_TLS_PORT];
   const allowedHosts = options.allowedHosts ?? null;
   const connectionTimeoutMs = options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
-  const transportFor = (settings: SmtpSettings, pooled: boolean) => {
+  const transportFor = (settings: SmtpSettings, pooled: boolean): Transporter<{ messageId?: string }> => {
     const implicitTls = implicitTlsPorts.includes(settings.port);
     return nodemailer.createTransport({
       host: settings.host,
@@ -71,7 +71,7 @@ export function createSmtpSender(options: {
     });
   };
   const sendWith = async (
-    transport: ReturnType<typeof nodemailer.createTransport>,
+    transport: Transporter<{ messageId?: string }>,
     settings: SmtpSettings,
     mail: OutgoingMail,
   ) => {
