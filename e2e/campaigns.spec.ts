@@ -84,4 +84,48 @@ test.describe('e-mail campaigns', () => {
     await page.getByRole('tab', { name: /Emails/ }).click();
     await expect(page.getByRole('table', { name: 'Email campaigns' }).getByRole('row')).toHaveCount(3);
   });
+
+  test('pauses, resumes and cancels a send from the campaign page', async ({ page, server }) => {
+    const { cookie } = await signedInRep(page, server);
+    const ids: string[] = [];
+    for (const first of ['Cy', 'Di', 'Ed'])
+      ids.push(
+        await createContactThroughApi(server, cookie, {
+          firstName: first,
+          lastName: 'Paced',
+          email: `${first.toLowerCase()}@buyer.example`,
+        }),
+      );
+    const created = await fetch(`${server.baseUrl}/api/email-campaigns`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({
+        name: 'Slow drip',
+        subject: 'Hi',
+        body: 'One a minute',
+        perMinute: 1,
+        selection: { ids },
+      }),
+    });
+    const id = ((await created.json()) as { campaign: { id: string } }).campaign.id;
+    await page.goto(`/projects/email/edit/${id}`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click();
+    await expect(page.getByLabel('Campaign status')).toHaveText('Sending');
+    // One a minute: the first goes at once, the next not for a minute.
+    await expect(page.getByLabel('Campaign progress')).toContainText('1 of 3 done');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(page.getByLabel('Campaign status')).toHaveText('Paused');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByLabel('Campaign status')).toHaveText('Sending');
+    await page.getByRole('button', { name: 'Cancel sending' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel sending' }).click();
+    await expect(page.getByLabel('Campaign status')).toHaveText('Canceled');
+    await expect(page.getByLabel('Campaign progress')).toContainText(
+      '3 of 3 done (100%) · 1 sent · 0 failed · 2 skipped',
+    );
+    await expect(page.getByRole('list', { name: 'Recipients' }).getByText('Campaign canceled')).toHaveCount(
+      2,
+    );
+  });
 });

@@ -120,6 +120,8 @@ export const EmailCampaignSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** Why the campaign paused itself (its mail server failed), until it is resumed. */
+  pauseReason: z.string().nullable(),
   counts: RecipientCountsSchema,
 });
 export type EmailCampaign = z.infer<typeof EmailCampaignSchema>;

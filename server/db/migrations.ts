@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014-import-selection.ts';
 import * as m0015 from './migrations/0015-job-queue.ts';
 import * as m0016 from './migrations/0016-queue-fill.ts';
 import * as m0017 from './migrations/0017-email-campaigns.ts';
+import * as m0018 from './migrations/0018-campaign-pause-reason.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-job-queue': m0015,
   '0016-queue-fill': m0016,
   '0017-email-campaigns': m0017,
+  '0018-campaign-pause-reason': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

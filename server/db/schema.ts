@@ -186,6 +186,7 @@ export type EmailCampaignsTable = {
   updated_at: Generated<Date>;
   started_at: Date | null;
   finished_at: Date | null;
+  pause_reason: string | null;
 };
 
 export type EmailCampaignRecipientsTable = {

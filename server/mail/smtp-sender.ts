@@ -24,8 +24,19 @@ export type SmtpSender = ((settings: SmtpSettings, mail: OutgoingMail) => Promis
   session: (settings: SmtpSettings) => SmtpSession;
 };
 
-/** A mail server said no, or could not be reached; `message` is the reason a person can act on. */
-export class MailDeliveryError extends Error {}
+/**
+ * A mail server said no, or could not be reached; `message` is the reason a person can act on. `serverProblem`:
+ * the server itself failed before this message was handed over (unreachable, not allowed, login refused, no secure
+ * connection), so the next would fail the same way and this one surely did not arrive.
+ */
+export class MailDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly serverProblem = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Sends through a user's own mail server (issue 4). TLS is required (decision 000: the spec's "SSL"): implicit TLS
@@ -76,7 +87,7 @@ export function createSmtpSender(options: {
     mail: OutgoingMail,
   ) => {
     if (!isAllowedMailHost(settings.host, allowedHosts))
-      throw new MailDeliveryError(mailHostNotAllowed(allowedHosts ?? []));
+      throw new MailDeliveryError(mailHostNotAllowed(allowedHosts ?? []), true);
     const started = Date.now();
     try {
       const info = await transport.sendMail({
@@ -92,9 +103,9 @@ export function createSmtpSender(options: {
     } catch (error) {
       if (isBeforeGreeting(error)) {
         await new Promise((resolve) => setTimeout(resolve, started + connectionTimeoutMs - Date.now()));
-        throw new MailDeliveryError(unreachableText(settings));
+        throw new MailDeliveryError(unreachableText(settings), true);
       }
-      throw new MailDeliveryError(describeSmtpError(error, settings));
+      throw new MailDeliveryError(describeSmtpError(error, settings), isServerProblem(error));
     }
   };
   const send = async (settings: SmtpSettings, mail: OutgoingMail) => {
@@ -136,6 +147,18 @@ function isBeforeGreeting(error: unknown): boolean {
 
 const unreachableText = (settings: Pick<SmtpSettings, 'host' | 'port'>) =>
   `No mail server answered at ${settings.host}:${settings.port}. Check the server name and the port.`;
+
+/**
+ * Whether a failure after the greeting is the server's, before any message was handed over: the login was refused,
+ * or no secure connection could be made. Anything later (a refusal, a timeout or a dropped connection once the
+ * message was under way) is this message's: it may even have arrived.
+ */
+function isServerProblem(error: unknown): boolean {
+  const e = (error ?? {}) as NodemailerError;
+  if (e.command === 'DATA') return false;
+  if (e.code === 'EAUTH' || e.code === 'ETLS') return true;
+  return /STARTTLS|certificate|self[- ]signed|wrong version number/i.test(e.message ?? '');
+}
 
 /** After a mail server greeted us: the server's own words where there are some, otherwise what went wrong. */
 export function describeSmtpError(error: unknown, settings: Pick<SmtpSettings, 'host' | 'port'>): string {

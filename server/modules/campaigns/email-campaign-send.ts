@@ -180,6 +180,10 @@ export async function runCampaignSend(
       const claimed = await claimNext(ctx, campaignId, userId);
       if (claimed === 'stop' || claimed === 'done') return claimed;
       const outcome = await deliver(ctx, smtp, campaign, claimed);
+      if (!outcome.ok && outcome.serverProblem) {
+        await pauseForServer(ctx, campaignId, userId, claimed.contactId, outcome.reason);
+        return 'stop';
+      }
       await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
         await trx
           .updateTable('email_campaign_recipients')
@@ -208,7 +212,7 @@ export async function runCampaignSend(
 
 type Outcome =
   | { ok: true; delivery: 'smtp' | 'outbox'; messageId: string | null; subject: string; text: string }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; serverProblem: boolean };
 
 async function deliver(
   ctx: SendContext,
@@ -230,11 +234,38 @@ async function deliver(
     });
     return { ok: true, delivery: 'smtp', messageId, subject, text };
   } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof MailDeliveryError ? error.message : 'The mail could not be sent.',
-    };
+    if (error instanceof MailDeliveryError)
+      return { ok: false, reason: error.message, serverProblem: error.serverProblem };
+    return { ok: false, reason: 'The mail could not be sent.', serverProblem: false };
   }
+}
+
+/**
+ * The mail server itself failed (it refused no one in particular): the recipient goes back to the queue, not
+ * handed over, and the campaign pauses with the server's words, so the person can fix Settings → Email and resume
+ * instead of watching every remaining recipient fail one by one.
+ */
+async function pauseForServer(
+  ctx: SendContext,
+  campaignId: string,
+  userId: string,
+  contactId: string,
+  reason: string,
+): Promise<void> {
+  await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    await trx
+      .updateTable('email_campaign_recipients')
+      .set({ state: 'queued', attempted_at: null })
+      .where('campaign_id', '=', campaignId)
+      .where('contact_id', '=', contactId)
+      .execute();
+    await trx
+      .updateTable('email_campaigns')
+      .set({ status: 'paused', pause_reason: reason.slice(0, 1000), updated_at: ctx.clock() })
+      .where('id', '=', campaignId)
+      .where('status', '=', 'sending')
+      .execute();
+  });
 }
 
 /** The e-mail joins the contact's e-mails (and the outbox when no server was configured), if the contact is still there. */

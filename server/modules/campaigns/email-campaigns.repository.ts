@@ -24,6 +24,7 @@ const COLUMNS = [
   'created_at',
   'started_at',
   'finished_at',
+  'pause_reason',
 ] as const;
 
 type Row = {
@@ -38,6 +39,7 @@ type Row = {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  pause_reason: string | null;
 };
 
 const EMPTY_COUNTS: RecipientCounts = { total: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unconfirmed: 0 };
@@ -73,6 +75,7 @@ const toCampaign = (row: Row, counts: RecipientCounts | undefined): EmailCampaig
   createdAt: row.created_at.toISOString(),
   startedAt: row.started_at?.toISOString() ?? null,
   finishedAt: row.finished_at?.toISOString() ?? null,
+  pauseReason: row.pause_reason,
   counts: counts ?? { ...EMPTY_COUNTS },
 });
 
@@ -167,6 +170,7 @@ export async function setCampaignStatus(
     .set({
       status,
       updated_at: now,
+      pause_reason: null,
       ...(stamps.started && { started_at: now }),
       ...(stamps.finished && { finished_at: now }),
     })

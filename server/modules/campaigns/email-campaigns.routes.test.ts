@@ -226,6 +226,43 @@ describe('e-mail campaigns (spec part 2 §2.3, §5.1)', () => {
     }
   });
 
+  it('pauses itself, mailing nobody, when the mail server refuses the login; resumes once it is fixed', async () => {
+    const guarded = await startTestSmtpServer({
+      tls: cert,
+      auth: { user: 'rep@sales.example', pass: 'right' },
+    });
+    try {
+      const configure = (password: string) =>
+        call('PUT', '/api/email/configuration', {
+          email: 'rep@sales.example',
+          server: '127.0.0.1',
+          port: guarded.port,
+          password,
+        });
+      await configure('wrong');
+      const ids = [];
+      for (let i = 0; i < 3; i++)
+        ids.push((await insertContact(ctx.app, rep, { email: `g${i}@buyer.example` })).id);
+      const id = (await create(ids)).json().campaign.id;
+      await call('POST', `/api/email-campaigns/${id}/send`);
+      const paused = await settled(id);
+      expect(paused).toMatchObject({
+        status: 'paused',
+        pauseReason: expect.stringMatching(/refused the login/),
+        counts: { queued: 3, failed: 0 },
+      });
+      expect(guarded.received).toHaveLength(0);
+
+      await configure('right');
+      const resumed = await call('POST', `/api/email-campaigns/${id}/resume`);
+      expect(resumed.json().campaign.pauseReason).toBeNull();
+      expect(await settled(id)).toMatchObject({ status: 'sent', counts: { sent: 3 } });
+      expect(guarded.received).toHaveLength(3);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('saves to the outbox when no mail server is configured, and says so per recipient', async () => {
     const ann = await insertContact(ctx.app, rep, { email: 'ann@buyer.example' });
     const id = (await create([ann.id])).json().campaign.id;

@@ -114,6 +114,12 @@ function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
           {c.unconfirmed > 0 && ` · ${c.unconfirmed.toLocaleString()} unconfirmed`}
         </p>
         <Progress value={percent} label={`${campaign.name} progress`} />
+        {campaign.status === 'paused' && campaign.pauseReason && (
+          <p role="alert" className="rounded-md border border-destructive p-2 text-sm">
+            Paused because the mail server failed: {campaign.pauseReason} Fix it in Settings → Email, then
+            Resume.
+          </p>
+        )}
         {mail.data === null && (campaign.status === 'draft' || campaign.status === 'sending') && (
           <p className="rounded-md border border-border p-2 text-sm">
             No mail server is configured (Settings → Email): these e-mails are saved to your outbox, not sent.
