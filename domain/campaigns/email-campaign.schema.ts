@@ -45,6 +45,10 @@ export const SKIP_REASONS = {
 export const UNCONFIRMED_REASON =
   'The server stopped while this e-mail was being handed to the mail server. It may or may not have been sent, so it was not sent again.';
 
+/** The most contacts one campaign takes (a larger list is better split, and is refused with this message). */
+export const CAMPAIGN_MAX_RECIPIENTS = 100_000;
+export const TOO_MANY_RECIPIENTS = `A campaign can have at most ${CAMPAIGN_MAX_RECIPIENTS.toLocaleString('en-US')} contacts. Narrow the selection, or split it into several campaigns.`;
+
 /** The pace of a send, in e-mails per minute (a mail server or provider limits how fast it accepts mail). */
 export const PACE = { min: 1, max: 3_000, default: 60 } as const;
 

@@ -1,6 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import {
+  CAMPAIGN_MAX_RECIPIENTS,
   CAMPAIGN_MESSAGES,
+  TOO_MANY_RECIPIENTS,
   type EmailCampaign,
   type Recipient,
   type RecipientCounts,
@@ -184,7 +186,8 @@ export async function deleteEmailCampaign(db: DbExecutor, id: string): Promise<v
 
 /**
  * Adds contacts as recipients, in the order given (ticked ids) or name order (a whole filter); contacts already
- * there are ignored (spec part 2 §2.3). Only the user's own contacts are added. Returns how many were added.
+ * there are ignored (spec part 2 §2.3). Only the user's own contacts are added, up to CAMPAIGN_MAX_RECIPIENTS in
+ * all (more is refused before anything is written). Returns how many were added.
  */
 export async function addRecipients(
   db: DbExecutor,
@@ -192,6 +195,21 @@ export async function addRecipients(
   campaignId: string,
   contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
 ): Promise<number> {
+  const current = (await countsOf(db, [campaignId])).get(campaignId)?.total ?? 0;
+  const adding = Array.isArray(contactIds)
+    ? contactIds.length
+    : Number(
+        (
+          await db
+            .selectFrom(
+              (contactIds as SelectQueryBuilder<Database, 'contacts', { id: string }>).as('matching'),
+            )
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+  if (current + adding > CAMPAIGN_MAX_RECIPIENTS)
+    throw new AppError('VALIDATION_FAILED', TOO_MANY_RECIPIENTS);
   const source = orderedSelection(userId, contactIds);
   const result = await sql<{ added: number }>`
     with candidates as (${source}),

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_MAX_RECIPIENTS,
   CAMPAIGN_MESSAGES,
   SKIP_REASONS,
+  TOO_MANY_RECIPIENTS,
   UNCONFIRMED_REASON,
 } from '#domain/campaigns/email-campaign.schema.ts';
 import { insertContact } from '../../test/contact-factory.ts';
@@ -274,6 +276,22 @@ describe('e-mail campaigns (spec part 2 §2.3, §5.1)', () => {
     ]);
     expect(saved.rows).toEqual([{ delivery: 'outbox' }]);
   });
+
+  it('refuses a selection of more than 100,000 contacts with a clear message, writing nothing', async () => {
+    await ctx.db.admin.query(
+      `insert into contacts (user_id, first_name, last_name, email)
+       select $1, 'Many' || g, 'Big', 'many' || g || '@buyer.example' from generate_series(1, ${CAMPAIGN_MAX_RECIPIENTS + 1}) g`,
+      [rep.userId],
+    );
+    const refused = await call('POST', '/api/email-campaigns', {
+      name: 'Everyone',
+      ...message,
+      selection: { allMatching: {} },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(TOO_MANY_RECIPIENTS);
+    expect((await ctx.db.admin.query('select count(*)::int as n from email_campaigns')).rows[0].n).toBe(0);
+  }, 60_000);
 
   it('edits a draft in one transaction: name, message, contacts added and removed; never left empty', async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
