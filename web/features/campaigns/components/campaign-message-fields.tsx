@@ -2,9 +2,8 @@ import { MERGE_FIELDS } from '#domain/email/merge-fields.ts';
 import { PACE } from '#domain/campaigns/email-campaign.schema.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useProjects } from '../../projects/public.ts';
+import { ProjectSelect } from '../../projects/public.ts';
 
 export type CampaignFields = {
   name: string;
@@ -20,7 +19,6 @@ export function CampaignMessageFields(props: {
   onChange: (fields: CampaignFields) => void;
   disabled?: boolean;
 }) {
-  const projects = useProjects();
   const { fields } = props;
   const set = (patch: Partial<CampaignFields>) => props.onChange({ ...fields, ...patch });
   return (
@@ -35,22 +33,12 @@ export function CampaignMessageFields(props: {
           onChange={(e) => set({ name: e.target.value })}
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="campaign-project">Project</Label>
-        <NativeSelect
-          id="campaign-project"
-          value={fields.projectId ?? ''}
-          disabled={props.disabled}
-          onChange={(e) => set({ projectId: e.target.value || null })}
-        >
-          <option value="">No project</option>
-          {projects.data?.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <ProjectSelect
+        id="campaign-project"
+        value={fields.projectId}
+        disabled={props.disabled ?? false}
+        onChange={(projectId) => set({ projectId })}
+      />
       <div className="flex flex-col gap-2">
         <Label htmlFor="campaign-subject">Subject</Label>
         <Input

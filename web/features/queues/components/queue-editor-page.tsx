@@ -19,8 +19,7 @@ import {
   useContactLookup,
   type ContactSelection,
 } from '../../contacts/public.ts';
-import { useProjects } from '../../projects/public.ts';
-import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { ProjectSelect } from '../../projects/public.ts';
 import { useCreateQueue, useQueue, useQueueMembers, useUpdateQueue } from '../api/queues-queries.ts';
 
 /** Where the contact list's Send to Campaign and Call Selected put the ticked ids (spec part 2 §2.1 navigation state). */
@@ -229,7 +228,6 @@ function QueueForm(props: {
   canSubmit: boolean;
   children: ReactNode;
 }) {
-  const projects = useProjects();
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">{props.title}</h1>
@@ -249,21 +247,7 @@ function QueueForm(props: {
                 onChange={(e) => props.onNameChange(e.target.value)}
               />
             </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="queue-project">Project</Label>
-              <NativeSelect
-                id="queue-project"
-                value={props.projectId ?? ''}
-                onChange={(e) => props.onProjectChange(e.target.value || null)}
-              >
-                <option value="">No project</option>
-                {projects.data?.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <ProjectSelect id="queue-project" value={props.projectId} onChange={props.onProjectChange} />
             {props.children}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" asChild>
