@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from './access-control.ts';
+import { isProbedRoute } from '../test/route-fuzzer.ts';
 import {
   asCookie,
   createAccount,
@@ -61,7 +62,7 @@ describe('authorisation matrix', () => {
     const failures: string[] = [];
     // Sign-out ends the session it is called with: probe it last.
     const routes = ctx.app.routeTable
-      .filter((r) => r.url.startsWith('/api/'))
+      .filter((r) => isProbedRoute(r.url))
       .sort((a, b) => Number(a.url.endsWith('/sign-out')) - Number(b.url.endsWith('/sign-out')));
     for (const route of routes) {
       for (const persona of PERSONAS) {

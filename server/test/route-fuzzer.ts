@@ -61,9 +61,12 @@ const asCookie = (session: Session): Record<string, string> =>
   session ? { cookie: session.cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN };
 
 /** Routes to fuzz, sign-out last (it ends the session it is called with). */
+/** The routes the matrix and the fuzzer probe: the API, and the unsubscribe page a campaign e-mail links to. */
+export const isProbedRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/unsubscribe/');
+
 export const fuzzedRoutes = (routes: readonly RouteAccess[]) =>
   routes
-    .filter((r) => r.url.startsWith('/api/') && !STREAMING.has(`${r.method} ${r.url}`))
+    .filter((r) => isProbedRoute(r.url) && !STREAMING.has(`${r.method} ${r.url}`))
     .sort((a, b) => Number(a.url.endsWith('/sign-out')) - Number(b.url.endsWith('/sign-out')));
 
 /** Lone surrogates have no UTF-8 form: they travel as U+FFFD, as a browser would send them. */
