@@ -58,16 +58,19 @@ export async function findInstancesHoldingJobs(db: DbExecutor): Promise<string[]
  * queue's own four-hour expiry. Returns how many were freed.
  */
 export async function unlockJobsOfDeadInstance(db: DbExecutor, id: string): Promise<number> {
-  const result = await sql<{ n: number }>`
-    with pool as (select job_pool_id from server_instances where id = ${id} and job_pool_id is not null),
-    freed as (
-      update graphile_worker._private_jobs set locked_at = null, locked_by = null
-      where locked_by in (select job_pool_id from pool) returning 1),
-    queues as (
-      update graphile_worker._private_job_queues set locked_at = null, locked_by = null
-      where locked_by in (select job_pool_id from pool) returning 1)
-    select (select count(*)::int from freed) as n`.execute(db);
-  return result.rows[0]?.n ?? 0;
+  const pool = await db
+    .selectFrom('server_instances')
+    .select('job_pool_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!pool?.job_pool_id) return 0;
+  const held = await sql<{ n: number }>`
+    select count(*)::int as n from graphile_worker._private_jobs where locked_by = ${pool.job_pool_id}`.execute(
+    db,
+  );
+  // The queue's own way to free a dead worker's jobs and named queues.
+  await sql`select graphile_worker.force_unlock_workers(array[${pool.job_pool_id}])`.execute(db);
+  return held.rows[0]?.n ?? 0;
 }
 
 /**

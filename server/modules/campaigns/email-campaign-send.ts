@@ -169,12 +169,6 @@ export async function runCampaignSend(
   // One connection to the mail server for the whole run.
   const smtp = settings ? ctx.sendSmtp.session(settings) : null;
   try {
-    return await sendRun();
-  } finally {
-    smtp?.close();
-  }
-
-  async function sendRun(): Promise<{ next: Date } | 'done' | 'stop'> {
     while (Date.now() < until && !abort?.aborted) {
       const started = Date.now();
       const claimed = await claimNext(ctx, campaignId, userId);
@@ -184,30 +178,39 @@ export async function runCampaignSend(
         await pauseForServer(ctx, campaignId, userId, claimed.contactId, outcome.reason);
         return 'stop';
       }
-      await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
-        await trx
-          .updateTable('email_campaign_recipients')
-          .set(
-            outcome.ok
-              ? {
-                  state: 'sent',
-                  sent_at: ctx.clock(),
-                  message_id: outcome.messageId,
-                  delivery: outcome.delivery,
-                }
-              : { state: 'failed', reason: outcome.reason.slice(0, 1000) },
-          )
-          .where('campaign_id', '=', campaignId)
-          .where('contact_id', '=', claimed.contactId)
-          .execute();
-        if (outcome.ok) await recordOnContact(trx, userId, claimed, outcome, from, ctx);
-      });
+      await recordOutcome(ctx, campaignId, userId, claimed, outcome, from);
       const due = started + spacingMs;
       if (due - Date.now() > LONGEST_WAIT_IN_RUN_MS) return { next: new Date(due) };
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
     }
     return { next: new Date() };
+  } finally {
+    smtp?.close();
   }
+}
+
+/** The outcome of one e-mail: sent (and on the contact's e-mails), or failed with the server's words. */
+async function recordOutcome(
+  ctx: SendContext,
+  campaignId: string,
+  userId: string,
+  to: Claimed,
+  outcome: Outcome,
+  from: string,
+): Promise<void> {
+  await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    await trx
+      .updateTable('email_campaign_recipients')
+      .set(
+        outcome.ok
+          ? { state: 'sent', sent_at: ctx.clock(), message_id: outcome.messageId, delivery: outcome.delivery }
+          : { state: 'failed', reason: outcome.reason.slice(0, 1000) },
+      )
+      .where('campaign_id', '=', campaignId)
+      .where('contact_id', '=', to.contactId)
+      .execute();
+    if (outcome.ok) await recordOnContact(trx, userId, to, outcome, from, ctx);
+  });
 }
 
 type Outcome =

@@ -26,14 +26,7 @@ import {
 import { CampaignMessageFields, type CampaignFields } from './campaign-message-fields.tsx';
 import { checkCampaign, PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
 import { RecipientsList } from './recipients-list.tsx';
-
-export const STATUS_LABEL: Record<EmailCampaign['status'], string> = {
-  draft: 'Draft',
-  sending: 'Sending',
-  paused: 'Paused',
-  sent: 'Sent',
-  canceled: 'Canceled',
-};
+import { STATUS_LABEL } from './campaign-status.ts';
 
 /**
  * /projects/email/edit/{id} (spec part 2 §2.3): a draft is edited here (name, message, pace, contacts added and

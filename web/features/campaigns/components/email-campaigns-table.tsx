@@ -20,7 +20,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { useDeleteEmailCampaign } from '../api/email-campaigns-queries.ts';
-import { STATUS_LABEL } from './email-campaign-page.tsx';
+import { STATUS_LABEL } from './campaign-status.ts';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 
