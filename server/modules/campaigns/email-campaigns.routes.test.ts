@@ -265,6 +265,27 @@ describe('e-mail campaigns (spec part 2 §2.3, §5.1)', () => {
     }
   });
 
+  it('sends once when Send is pressed fifty times at once: one accepted, each recipient mailed once', async () => {
+    await useSmtp();
+    const ids = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await insertContact(ctx.app, rep, { email: `f${i}@buyer.example` })).id);
+    const id = (await create(ids)).json().campaign.id;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', `/api/email-campaigns/${id}/send`).then((r) => r.statusCode),
+      ),
+    );
+    expect(answers.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.filter((s) => s === 409)).toHaveLength(49);
+    expect(await settled(id)).toMatchObject({ status: 'sent', counts: { sent: 3 } });
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+      'f0@buyer.example',
+      'f1@buyer.example',
+      'f2@buyer.example',
+    ]);
+  });
+
   it('saves to the outbox when no mail server is configured, and says so per recipient', async () => {
     const ann = await insertContact(ctx.app, rep, { email: 'ann@buyer.example' });
     const id = (await create([ann.id])).json().campaign.id;

@@ -73,6 +73,25 @@ describe('large selections join a queue in the background', () => {
     expect(done).toMatchObject({ total: MANY, filling: null }); // Fill00002 was there already: not twice
   });
 
+  it('runs one fill at a time when fifty large adds to a queue arrive at once, adding nobody twice', async () => {
+    const queue = (
+      await send('POST', '/api/queues', {
+        name: 'Crowd',
+        selection: { allMatching: { search: 'Fill00004' } },
+      })
+    ).json().queue;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        send('POST', `/api/queues/${queue.id}/members`, { allMatching: {} }).then((r) => r.statusCode),
+      ),
+    );
+    // One fill at a time: each add is taken only when no fill is running (a late one, after the first fill ended,
+    // may start another, which adds nothing new); the others are refused. Nobody joins twice, nothing is stuck.
+    expect(answers.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(answers.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(await filled(queue.id)).toMatchObject({ total: MANY, filling: null });
+  });
+
   it('refuses a second background selection while one is still joining, and changes nothing', async () => {
     const queue = (
       await send('POST', '/api/queues', { name: 'Busy', selection: { allMatching: { search: 'Fill00003' } } })
