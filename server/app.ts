@@ -25,6 +25,7 @@ import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerQueueWalkRoutes } from './modules/queues/queue-walk.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerEmailCampaignRoutes } from './modules/campaigns/email-campaigns.routes.ts';
+import { registerEmailSequenceRoutes } from './modules/campaigns/email-sequences.routes.ts';
 import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
 import { EMAIL_CAMPAIGN_TASK, campaignSendTask } from './modules/campaigns/public.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerQueueWalkRoutes(app, ctx);
   registerProjectRoutes(app, ctx);
   registerEmailCampaignRoutes(app, ctx);
+  registerEmailSequenceRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BulkSelectionSchema } from '../contacts/bulk-selection.schema.ts';
 import { EMAIL_LIMITS, mergeFieldCheck } from '../email/email.schema.ts';
+import { PACE } from './campaign-pace.ts';
+import { SequenceStepSchema } from './email-sequence.schema.ts';
 
 /** Spec part 2 §5.1, §8.1: what campaign screens say. */
 export const CAMPAIGN_MESSAGES = {
@@ -28,6 +30,7 @@ export const CAMPAIGN_MESSAGES = {
   notFound: 'Campaign not found',
   notDraft: 'This campaign has been sent: its contacts and message can no longer change.',
   notSendable: 'This campaign cannot be sent in its current state.',
+  isSequence: 'This campaign is a sequence: save it as a sequence.',
 } as const;
 
 export const CampaignStatusSchema = z.enum(['draft', 'sending', 'paused', 'sent', 'canceled']);
@@ -49,8 +52,7 @@ export const UNCONFIRMED_REASON =
 export const CAMPAIGN_MAX_RECIPIENTS = 100_000;
 export const TOO_MANY_RECIPIENTS = `A campaign can have at most ${CAMPAIGN_MAX_RECIPIENTS.toLocaleString('en-US')} contacts. Narrow the selection, or split it into several campaigns.`;
 
-/** The pace of a send, in e-mails per minute (a mail server or provider limits how fast it accepts mail). */
-export const PACE = { min: 1, max: 3_000, default: 60 } as const;
+export { PACE } from './campaign-pace.ts';
 
 const NameSchema = z
   .string()
@@ -127,6 +129,10 @@ export const EmailCampaignSchema = z.object({
   /** Why the campaign paused itself (its mail server failed), until it is resumed. */
   pauseReason: z.string().nullable(),
   counts: RecipientCountsSchema,
+  /** A sequence's number of e-mails (1 for a one-time campaign). */
+  stepCount: z.number().int(),
+  /** A sequence's e-mails, in order; on one campaign's own page only (lists leave them out). */
+  steps: z.array(SequenceStepSchema).optional(),
 });
 export type EmailCampaign = z.infer<typeof EmailCampaignSchema>;
 export const EmailCampaignListSchema = z.object({ campaigns: z.array(EmailCampaignSchema) });
@@ -141,6 +147,10 @@ export const RecipientSchema = z.object({
   /** 'outbox' when no mail server was configured: saved for the user, not sent. */
   delivery: z.enum(['smtp', 'outbox']).nullable(),
   sentAt: z.string().nullable(),
+  /** E-mails of a sequence handed over so far (for a one-time campaign: 1 once sent). */
+  stepsSent: z.number().int(),
+  /** When a sequence recipient's next e-mail is due; null once it is done or before the sequence starts. */
+  dueAt: z.string().nullable(),
 });
 export type Recipient = z.infer<typeof RecipientSchema>;
 export const RecipientsQuerySchema = z.object({
@@ -160,10 +170,15 @@ export function campaignProgress(counts: RecipientCounts): { done: number; perce
   return { done, percent: counts.total === 0 ? 0 : Math.round((done / counts.total) * 100) };
 }
 
-/** The actions a campaign's state allows. */
-export function campaignActions(status: CampaignStatus) {
+/**
+ * The actions a campaign's state allows. Contacts join a one-time campaign only while it is a draft; they join a
+ * sequence until it is canceled (a finished sequence starts again for them).
+ */
+export function campaignActions(status: CampaignStatus, type: EmailCampaign['type'] = 'campaign') {
   return {
     edit: status === 'draft',
+    enroll: type === 'sequence' ? status !== 'canceled' : status === 'draft',
+    leave: type === 'sequence' && (status === 'sending' || status === 'paused' || status === 'sent'),
     send: status === 'draft',
     pause: status === 'sending',
     resume: status === 'paused',

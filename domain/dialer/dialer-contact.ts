@@ -10,9 +10,13 @@ export const DialerContactInputSchema = z.object({
   phone: z.string().trim().max(40).default(''),
   email: z.string().trim().max(254).default(''),
   company: z.string().trim().max(200).default(''),
-  /** Send an e-mail from one of the user's templates once the contact is saved (the sequence choice comes later). */
+  /**
+   * Send an e-mail once the contact is saved: one of the user's templates, or enrolment in one of their e-mail
+   * sequences (spec part 2 §2.7: a template choice or a sequence choice; choosing one clears the other).
+   */
   sendEmail: z.boolean().default(false),
   templateId: z.uuid().nullish(),
+  sequenceId: z.uuid().nullish(),
   /** The queue the dialer is walking: the new contact joins it (every synced contact joins the default queue). */
   queueId: z.uuid('Invalid queue id').nullish(),
 });
@@ -55,11 +59,17 @@ export function dialerContactProblem(
     };
   if (input.email && !SERVICE_EMAIL_PATTERN.test(input.email))
     return { title: 'Invalid email', description: 'Enter a valid email address', field: 'email' };
-  if (input.sendEmail && !input.templateId)
+  if (input.sendEmail && !input.templateId && !input.sequenceId)
     return {
       title: 'Template required',
-      description: 'Choose a template for the email',
+      description: 'Choose a template or a sequence for the email',
       field: 'templateId',
+    };
+  if (input.sendEmail && input.templateId && input.sequenceId)
+    return {
+      title: 'Choose one',
+      description: 'Send a template or enrol in a sequence, not both',
+      field: 'sequenceId',
     };
   return null;
 }
@@ -68,4 +78,6 @@ export const DialerContactResultSchema = z.object({
   contact: ContactSchema,
   /** The e-mail sent (or kept in the outbox) when the form asked for one. */
   email: ContactEmailSchema.nullable(),
+  /** The sequence the contact joined when the form asked for one. */
+  sequence: z.object({ id: z.string(), name: z.string() }).nullable(),
 });

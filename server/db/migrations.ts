@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015-job-queue.ts';
 import * as m0016 from './migrations/0016-queue-fill.ts';
 import * as m0017 from './migrations/0017-email-campaigns.ts';
 import * as m0018 from './migrations/0018-campaign-pause-reason.ts';
+import * as m0019 from './migrations/0019-email-sequences.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-queue-fill': m0016,
   '0017-email-campaigns': m0017,
   '0018-campaign-pause-reason': m0018,
+  '0019-email-sequences': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

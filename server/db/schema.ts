@@ -202,6 +202,17 @@ export type EmailCampaignRecipientsTable = {
   message_id: string | null;
   delivery: 'smtp' | 'outbox' | null;
   unsubscribe_token: Generated<string>;
+  steps_sent: Generated<number>;
+  due_at: Date | null;
+};
+
+export type EmailSequenceStepsTable = {
+  campaign_id: string;
+  user_id: string;
+  step: number;
+  subject: string;
+  body: string;
+  delay_days: number;
 };
 
 export type EmailCampaignCountsTable = { campaign_id: string; user_id: string; state: string; n: number };
@@ -395,6 +406,7 @@ export type Database = {
   email_campaigns: EmailCampaignsTable;
   email_campaign_recipients: EmailCampaignRecipientsTable;
   email_campaign_counts: EmailCampaignCountsTable;
+  email_sequence_steps: EmailSequenceStepsTable;
   email_unsubscribes: EmailUnsubscribesTable;
   outbox_messages: OutboxMessagesTable;
   email_configurations: EmailConfigurationsTable;

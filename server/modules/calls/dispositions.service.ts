@@ -2,6 +2,8 @@ import type { DispositionRecord, SaveDispositionRequest } from '#domain/calls/ca
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { SEQUENCE_EXIT_REASONS } from '#domain/campaigns/email-sequence.schema.ts';
+import { leaveSequencesOfContact } from '../campaigns/public.ts';
 import { getContact } from '../contacts/public.ts';
 import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
 import { getCall, insertDisposition, recordCallNotes } from './calls.repository.ts';
@@ -16,6 +18,7 @@ export const MISSING_DISPOSITION_INFO = 'Missing required information to save di
  * latest-disposition trigger). Do-not-call puts the contact's number on the user's do-not-call list. Saved from a
  * queue's walk, it carries the queue's id and completes the contact there (spec part 2 §4.4, §4.5), in the same
  * transaction; a queue deleted mid-walk leaves the disposition saved without it. The call keeps the notes.
+ * Do-not-call and not-interested take the contact out of the user's e-mail sequences (issue 12).
  */
 export async function saveDisposition(
   db: DbExecutor,
@@ -53,5 +56,15 @@ export async function saveDisposition(
   }
   const number = normalizePhone(contact.phone);
   if (input.disposition === 'do-not-call' && number) await addDoNotCall(db, userId, number);
+  // A contact who asked not to be called, or is not interested, leaves the user's e-mail sequences too.
+  if (input.disposition === 'do-not-call' || input.disposition === 'not-interested')
+    await leaveSequencesOfContact(
+      db,
+      userId,
+      contactId,
+      input.disposition === 'do-not-call'
+        ? SEQUENCE_EXIT_REASONS.doNotCall
+        : SEQUENCE_EXIT_REASONS.notInterested,
+    );
   return disposition;
 }

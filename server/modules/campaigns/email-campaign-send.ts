@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { SKIP_REASONS, UNCONFIRMED_REASON } from '#domain/campaigns/email-campaign.schema.ts';
+import { dueAfter, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
 import { isSendableAddress } from '#domain/email/email.schema.ts';
 import { renderMergeFields } from '#domain/email/merge-fields.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -8,7 +9,8 @@ import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { MailDeliveryError, type SmtpSession } from '../../mail/smtp-sender.ts';
 import { findSmtpSettings, insertContactEmail } from '../email/public.ts';
-import { setCampaignStatus } from './email-campaigns.repository.ts';
+import { lastAttemptAt, setCampaignStatus } from './email-campaigns.repository.ts';
+import { findSteps } from './email-sequences.repository.ts';
 
 export const EMAIL_CAMPAIGN_TASK = 'email-campaign-send';
 /** A run sends for at most this long, then queues the next run, so shutdowns and other jobs never wait long. */
@@ -39,6 +41,22 @@ export function scheduleCampaignSend(
   );
 }
 
+/**
+ * Queues the campaign's next run keeping its pace: a spacing after the last e-mail handed over, or now (resuming,
+ * or a contact joining a sequence under way).
+ */
+export async function scheduleAtPace(
+  db: DbExecutor,
+  campaign: { id: string; perMinute: number },
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const last = await lastAttemptAt(db, campaign.id);
+  const wait = last ? last.getTime() + 60_000 / campaign.perMinute - now.getTime() : 0;
+  // By difference: `now` is the app's clock, the job queue runs on the database's.
+  await scheduleCampaignSend(db, campaign.id, userId, wait > 0 ? new Date(Date.now() + wait) : undefined);
+}
+
 /** A pause longer than this between two e-mails ends the run; the next run is queued for when the next is due. */
 const LONGEST_WAIT_IN_RUN_MS = 1_000;
 
@@ -48,7 +66,16 @@ type Claimed = { contactId: string; token: string; email: string; first_name: st
   company: string | null;
   phone: string | null;
   title: string | null;
+  /** E-mails of the sequence this recipient has been handed before this one (0 for a one-time campaign). */
+  stepsSent: number;
 };
+
+/** What a run sends: a one-time campaign is a sequence of one e-mail, due at once. */
+type Plan = { sequence: boolean; steps: SequenceStep[] };
+
+/** "E-mail 2: …" on a sequence, so a reason says which of its e-mails it is about. */
+const aboutStep = (plan: Plan, stepsSent: number, text: string) =>
+  plan.sequence ? `E-mail ${stepsSent + 1}: ${text}` : text;
 
 /**
  * The next recipient to mail, as the campaign's owner: contacts deleted, without an address or unsubscribed are
@@ -60,7 +87,8 @@ async function claimNext(
   ctx: SendContext,
   campaignId: string,
   userId: string,
-): Promise<Claimed | 'stop' | 'done'> {
+  plan: Plan,
+): Promise<Claimed | { wait: Date } | 'stop' | 'done'> {
   return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
     const campaign = await trx
       .selectFrom('email_campaigns')
@@ -70,7 +98,7 @@ async function claimNext(
       .executeTakeFirst();
     if (campaign?.status !== 'sending') return 'stop';
     for (;;) {
-      const next = await trx
+      let query = trx
         .selectFrom('email_campaign_recipients as r')
         .leftJoin('contacts as c', 'c.id', 'r.contact_id')
         .leftJoin('email_unsubscribes as u', (join) =>
@@ -79,6 +107,7 @@ async function claimNext(
         .select([
           'r.contact_id',
           'r.unsubscribe_token',
+          'r.steps_sent',
           'c.id as existing',
           'c.email',
           'c.first_name',
@@ -90,10 +119,15 @@ async function claimNext(
         ])
         .where('r.campaign_id', '=', campaignId)
         .where('r.state', '=', 'queued')
-        .orderBy('r.position')
-        .limit(1)
-        .executeTakeFirst();
+        .limit(1);
+      // A sequence's recipients wait for their next e-mail's day: the one due first goes first.
+      query = plan.sequence
+        ? query.where('r.due_at', '<=', ctx.clock()).orderBy('r.due_at').orderBy('r.position')
+        : query.orderBy('r.position');
+      const next = await query.executeTakeFirst();
       if (!next) {
+        const waiting = plan.sequence ? await nextDue(trx, campaignId) : null;
+        if (waiting) return { wait: waiting };
         await setCampaignStatus(trx, campaignId, 'sent', ctx.clock(), { finished: true });
         return 'done';
       }
@@ -108,7 +142,7 @@ async function claimNext(
         .updateTable('email_campaign_recipients')
         .set(
           skip
-            ? { state: 'skipped', reason: skip, email: next.email?.trim() ?? null }
+            ? { state: 'skipped', reason: skip, email: next.email?.trim() ?? null, due_at: null }
             : { state: 'sending', attempted_at: ctx.clock(), email: next.email!.trim() },
         )
         .where('campaign_id', '=', campaignId)
@@ -124,9 +158,24 @@ async function claimNext(
           company: next.company,
           phone: next.phone,
           title: next.title,
+          stepsSent: next.steps_sent,
         };
     }
   });
+}
+
+/** When the first recipient still in the sequence is due for its next e-mail, if anyone is. */
+async function nextDue(trx: DbExecutor, campaignId: string): Promise<Date | null> {
+  const row = await trx
+    .selectFrom('email_campaign_recipients')
+    .select('due_at')
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'queued')
+    .where('due_at', 'is not', null)
+    .orderBy('due_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.due_at ?? null;
 }
 
 /**
@@ -142,27 +191,40 @@ export async function runCampaignSend(
   abort?: AbortSignal,
 ): Promise<{ next: Date } | 'done' | 'stop'> {
   const setup = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    const campaign = await trx
+      .selectFrom('email_campaigns')
+      .select(['subject', 'body', 'per_minute', 'status', 'campaign_type'])
+      .where('id', '=', campaignId)
+      .executeTakeFirst();
+    const sequence = campaign?.campaign_type === 'sequence';
     await trx
       .updateTable('email_campaign_recipients')
-      .set({ state: 'unconfirmed', reason: UNCONFIRMED_REASON })
+      .set({
+        state: 'unconfirmed',
+        reason: sequence
+          ? sql<string>`'E-mail ' || (steps_sent + 1) || ': ' || ${UNCONFIRMED_REASON}::text`
+          : UNCONFIRMED_REASON,
+        due_at: null,
+      })
       .where('campaign_id', '=', campaignId)
       .where('state', '=', 'sending')
       .execute();
-    const campaign = await trx
-      .selectFrom('email_campaigns')
-      .select(['subject', 'body', 'per_minute', 'status'])
-      .where('id', '=', campaignId)
-      .executeTakeFirst();
+    const plan: Plan = {
+      sequence,
+      steps: sequence
+        ? await findSteps(trx, campaignId)
+        : [{ subject: campaign?.subject ?? '', body: campaign?.body ?? '', delayDays: 0 }],
+    };
     const account = await trx
       .selectFrom('user_profiles')
       .select('email')
       .where('id', '=', userId)
       .executeTakeFirst();
     const settings = await findSmtpSettings(trx, userId, ctx.secretBox);
-    return campaign && account ? { campaign, account, settings } : null;
+    return campaign && account ? { campaign, account, settings, plan } : null;
   });
   if (!setup || setup.campaign.status !== 'sending') return 'stop';
-  const { campaign, settings, account } = setup;
+  const { campaign, settings, account, plan } = setup;
   const from = settings?.fromAddress ?? account.email;
   const spacingMs = 60_000 / campaign.per_minute;
   const until = Date.now() + RUN_FOR_MS;
@@ -171,14 +233,17 @@ export async function runCampaignSend(
   try {
     while (Date.now() < until && !abort?.aborted) {
       const started = Date.now();
-      const claimed = await claimNext(ctx, campaignId, userId);
+      const claimed = await claimNext(ctx, campaignId, userId, plan);
       if (claimed === 'stop' || claimed === 'done') return claimed;
-      const outcome = await deliver(ctx, smtp, campaign, claimed);
+      // Nobody is due yet: the next run is queued for the first due (the clock may be a test's, so by difference).
+      if ('wait' in claimed)
+        return { next: new Date(Date.now() + Math.max(0, claimed.wait.getTime() - ctx.clock().getTime())) };
+      const outcome = await deliver(ctx, smtp, plan.steps[claimed.stepsSent]!, claimed);
       if (!outcome.ok && outcome.serverProblem) {
         await pauseForServer(ctx, campaignId, userId, claimed.contactId, outcome.reason);
         return 'stop';
       }
-      await recordOutcome(ctx, campaignId, userId, claimed, outcome, from);
+      await recordOutcome(ctx, campaignId, userId, plan, claimed, outcome, from);
       const due = started + spacingMs;
       if (due - Date.now() > LONGEST_WAIT_IN_RUN_MS) return { next: new Date(due) };
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
@@ -189,25 +254,45 @@ export async function runCampaignSend(
   }
 }
 
-/** The outcome of one e-mail: sent (and on the contact's e-mails), or failed with the server's words. */
+/**
+ * The outcome of one e-mail: sent (and on the contact's e-mails), or failed with the server's words. A sequence's
+ * recipient with e-mails still to come waits for the next one's day. A recipient who left the sequence while the
+ * e-mail was under way (no longer 'sending') stays out.
+ */
 async function recordOutcome(
   ctx: SendContext,
   campaignId: string,
   userId: string,
+  plan: Plan,
   to: Claimed,
   outcome: Outcome,
   from: string,
 ): Promise<void> {
   await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    const now = ctx.clock();
+    const following = plan.steps[to.stepsSent + 1];
+    const sent = {
+      steps_sent: to.stepsSent + 1,
+      sent_at: now,
+      reason: null,
+      ...(outcome.ok && { message_id: outcome.messageId, delivery: outcome.delivery }),
+    };
     await trx
       .updateTable('email_campaign_recipients')
       .set(
-        outcome.ok
-          ? { state: 'sent', sent_at: ctx.clock(), message_id: outcome.messageId, delivery: outcome.delivery }
-          : { state: 'failed', reason: outcome.reason.slice(0, 1000) },
+        !outcome.ok
+          ? {
+              state: 'failed',
+              reason: aboutStep(plan, to.stepsSent, outcome.reason).slice(0, 1000),
+              due_at: null,
+            }
+          : following
+            ? { ...sent, state: 'queued', due_at: dueAfter(now, following.delayDays) }
+            : { ...sent, state: 'sent', due_at: null },
       )
       .where('campaign_id', '=', campaignId)
       .where('contact_id', '=', to.contactId)
+      .where('state', '=', 'sending')
       .execute();
     if (outcome.ok) await recordOnContact(trx, userId, to, outcome, from, ctx);
   });
@@ -220,7 +305,7 @@ type Outcome =
 async function deliver(
   ctx: SendContext,
   smtp: SmtpSession | null,
-  campaign: { subject: string; body: string },
+  campaign: SequenceStep,
   to: Claimed,
 ): Promise<Outcome> {
   const contact = { firstName: to.first_name, lastName: to.last_name, ...to, email: to.email };
@@ -261,6 +346,7 @@ async function pauseForServer(
       .set({ state: 'queued', attempted_at: null })
       .where('campaign_id', '=', campaignId)
       .where('contact_id', '=', contactId)
+      .where('state', '=', 'sending')
       .execute();
     await trx
       .updateTable('email_campaigns')

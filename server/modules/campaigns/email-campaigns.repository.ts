@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { orderedSelection } from '../contacts/public.ts';
+import { findSteps, stepCounts } from './email-sequences.repository.ts';
 
 export const campaignNotFound = () => new AppError('NOT_FOUND', CAMPAIGN_MESSAGES.notFound);
 
@@ -65,7 +66,7 @@ async function countsOf(db: DbExecutor, ids: string[]): Promise<Map<string, Reci
   return result;
 }
 
-const toCampaign = (row: Row, counts: RecipientCounts | undefined): EmailCampaign => ({
+const toCampaign = (row: Row, counts: RecipientCounts | undefined, stepCount: number): EmailCampaign => ({
   id: row.id,
   name: row.name,
   type: row.campaign_type,
@@ -79,6 +80,7 @@ const toCampaign = (row: Row, counts: RecipientCounts | undefined): EmailCampaig
   finishedAt: row.finished_at?.toISOString() ?? null,
   pauseReason: row.pause_reason,
   counts: counts ?? { ...EMPTY_COUNTS },
+  stepCount,
 });
 
 /** The user's e-mail campaigns, newest first, each with its recipients' counts. */
@@ -89,11 +91,13 @@ export async function findEmailCampaigns(db: DbExecutor, userId: string): Promis
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .execute();
-  const counts = await countsOf(
+  const ids = rows.map((r) => r.id);
+  const counts = await countsOf(db, ids);
+  const steps = await stepCounts(
     db,
-    rows.map((r) => r.id),
+    rows.filter((r) => r.campaign_type === 'sequence').map((r) => r.id),
   );
-  return rows.map((r) => toCampaign(r, counts.get(r.id)));
+  return rows.map((r) => toCampaign(r, counts.get(r.id), steps.get(r.id) ?? 1));
 }
 
 /** One campaign of the user, or NOT_FOUND (another user's campaign is not found). `lock` takes its row lock. */
@@ -111,13 +115,17 @@ export async function getEmailCampaign(
   if (options.lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw campaignNotFound();
-  return toCampaign(row, (await countsOf(db, [id])).get(id));
+  const counts = (await countsOf(db, [id])).get(id);
+  if (row.campaign_type !== 'sequence') return toCampaign(row, counts, 1);
+  const steps = await findSteps(db, id);
+  return { ...toCampaign(row, counts, steps.length), steps };
 }
 
 export async function insertEmailCampaign(
   db: DbExecutor,
   values: {
     userId: string;
+    type?: EmailCampaign['type'];
     name: string;
     subject: string;
     body: string;
@@ -129,6 +137,7 @@ export async function insertEmailCampaign(
     .insertInto('email_campaigns')
     .values({
       user_id: values.userId,
+      campaign_type: values.type ?? 'campaign',
       name: values.name,
       subject: values.subject,
       body: values.body,
@@ -194,6 +203,8 @@ export async function addRecipients(
   userId: string,
   campaignId: string,
   contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
+  /** When a sequence's first e-mail is due for them (a sequence already under way); none for a draft. */
+  dueAt: Date | null = null,
 ): Promise<number> {
   const current = (await countsOf(db, [campaignId])).get(campaignId)?.total ?? 0;
   const adding = Array.isArray(contactIds)
@@ -214,8 +225,8 @@ export async function addRecipients(
   const result = await sql<{ added: number }>`
     with candidates as (${source}),
     inserted as (
-      insert into email_campaign_recipients (campaign_id, contact_id, user_id)
-      select ${campaignId}, id, ${userId} from candidates order by ordinal
+      insert into email_campaign_recipients (campaign_id, contact_id, user_id, due_at)
+      select ${campaignId}, id, ${userId}, ${dueAt}::timestamptz from candidates order by ordinal
       on conflict (campaign_id, contact_id) do nothing
       returning 1
     )
@@ -256,6 +267,8 @@ export async function findRecipients(
       'r.reason',
       'r.delivery',
       'r.sent_at',
+      'r.steps_sent',
+      'r.due_at',
     ])
     .where('r.campaign_id', '=', campaignId)
     .orderBy('r.position')
@@ -274,6 +287,8 @@ export async function findRecipients(
       reason: r.reason,
       delivery: r.delivery,
       sentAt: r.sent_at?.toISOString() ?? null,
+      stepsSent: r.steps_sent,
+      dueAt: r.state === 'queued' ? (r.due_at?.toISOString() ?? null) : null,
     })),
     next: more ? Number(shown.at(-1)!.position) : null,
   };

@@ -27,12 +27,13 @@ import {
   findRecipients,
   getEmailCampaign,
   insertEmailCampaign,
-  lastAttemptAt,
   removeRecipients,
   setCampaignStatus,
   updateEmailCampaign,
 } from './email-campaigns.repository.ts';
-import { scheduleCampaignSend } from './email-campaign-send.ts';
+import { scheduleAtPace, scheduleCampaignSend } from './email-campaign-send.ts';
+import { enrollInSequence } from './email-sequence-enrolment.ts';
+import { startSequence } from './email-sequences.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const CampaignParams = z.object({ campaignId: z.uuid('Invalid campaign id') });
@@ -45,6 +46,8 @@ async function checkProject(db: DbExecutor, userId: string, projectId: string | 
 
 function requireDraft(campaign: EmailCampaign) {
   if (!campaignActions(campaign.status).edit) throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.notDraft);
+  // A sequence's e-mails are edited through /api/email-sequences/:id (they are steps, not one message).
+  if (campaign.type === 'sequence') throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.isSequence);
 }
 
 /**
@@ -163,7 +166,10 @@ export function registerEmailCampaignRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  /** Send to Campaign: the selection joins a draft campaign; contacts already there are ignored. */
+  /**
+   * Send to Campaign: the selection joins a draft campaign, or a sequence that has not been canceled; contacts
+   * already there are ignored.
+   */
   typed.post(
     '/api/email-campaigns/:campaignId/recipients',
     {
@@ -174,13 +180,14 @@ export function registerEmailCampaignRoutes(app: FastifyInstance, ctx: AppContex
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
         const campaign = await getEmailCampaign(trx, userId, request.params.campaignId, { lock: true });
-        requireDraft(campaign);
+        const now = ctx.clock();
         return {
-          added: await addRecipients(
+          added: await enrollInSequence(
             trx,
             userId,
-            campaign.id,
-            selectedIds(trx, userId, request.body, ctx.clock()),
+            campaign,
+            selectedIds(trx, userId, request.body, now),
+            now,
           ),
         };
       });
@@ -199,7 +206,7 @@ export function registerEmailCampaignRoutes(app: FastifyInstance, ctx: AppContex
         const userId = viewerOf(request).userId;
         return asUser(userId, async (trx) => {
           const campaign = await getEmailCampaign(trx, userId, request.params.campaignId, { lock: true });
-          if (!campaignActions(campaign.status)[action])
+          if (!campaignActions(campaign.status, campaign.type)[action])
             throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.notSendable);
           await apply(trx, campaign, userId, ctx.clock());
           return { campaign: await getEmailCampaign(trx, userId, campaign.id) };
@@ -208,21 +215,20 @@ export function registerEmailCampaignRoutes(app: FastifyInstance, ctx: AppContex
     );
   transition('send', async (trx, campaign, userId, now) => {
     await setCampaignStatus(trx, campaign.id, 'sending', now, { started: true });
+    if (campaign.type === 'sequence') await startSequence(trx, campaign.id, now);
     await scheduleCampaignSend(trx, campaign.id, userId);
   });
   transition('pause', (trx, campaign, _userId, now) => setCampaignStatus(trx, campaign.id, 'paused', now));
   transition('resume', async (trx, campaign, userId, now) => {
     await setCampaignStatus(trx, campaign.id, 'sending', now);
     // Resuming keeps the pace: the next e-mail is due a spacing after the last one handed over.
-    const last = await lastAttemptAt(trx, campaign.id);
-    const due = last ? new Date(last.getTime() + 60_000 / campaign.perMinute) : null;
-    await scheduleCampaignSend(trx, campaign.id, userId, due && due > now ? due : undefined);
+    await scheduleAtPace(trx, campaign, userId, now);
   });
   transition('cancel', async (trx, campaign, _userId, now) => {
     await setCampaignStatus(trx, campaign.id, 'canceled', now, { finished: true });
     await trx
       .updateTable('email_campaign_recipients')
-      .set({ state: 'skipped', reason: SKIP_REASONS.canceled })
+      .set({ state: 'skipped', reason: SKIP_REASONS.canceled, due_at: null })
       .where('campaign_id', '=', campaign.id)
       .where('state', '=', 'queued')
       .execute();

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { SKIP_REASONS } from '#domain/campaigns/email-campaign.schema.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
+import { leaveSequencesOfAddress } from './email-sequences.repository.ts';
 
 const TokenParams = z.object({ token: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,8 +105,8 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const found = await findRecipient(request.params.token);
       if (!found?.email) return unknown(reply);
-      await withActor(ctx.db, { kind: 'system' }, (trx) =>
-        trx
+      await withActor(ctx.db, { kind: 'system' }, async (trx) => {
+        await trx
           .insertInto('email_unsubscribes')
           .values({
             user_id: found.user_id,
@@ -112,8 +114,10 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
             campaign_id: found.campaign_id,
           })
           .onConflict((oc) => oc.columns(['user_id', 'email']).doNothing())
-          .execute(),
-      );
+          .execute();
+        // The address leaves that sender's sequences at once (sends also check, at the moment they reach it).
+        await leaveSequencesOfAddress(trx, found.user_id, found.email!, SKIP_REASONS.unsubscribed);
+      });
       return page(
         reply,
         200,

@@ -93,7 +93,7 @@ describe("the dialer's Add Contact (spec part 2 §2.7, §5.2)", () => {
       [{ firstName: 'Ann', lastName: 'Lee', email: 'ann@' }, 'Invalid email: Enter a valid email address'],
       [
         { firstName: 'Ann', lastName: 'Lee', email: 'ann@lee.example', sendEmail: true },
-        'Template required: Choose a template for the email',
+        'Template required: Choose a template or a sequence for the email',
       ],
     ];
     for (const [payload, message] of cases) {
@@ -150,5 +150,65 @@ describe("the dialer's Add Contact (spec part 2 §2.7, §5.2)", () => {
     const foreign = await addContact({ ...payload, templateId: (await template(other)).id });
     expect(foreign.statusCode).toBe(404);
     expect(await count('contacts')).toBe(0);
+  });
+
+  it('enrols the new contact in the chosen sequence instead of sending a template; a canceled one saves nothing', async () => {
+    const existing = (
+      await call('POST', '/api/contacts', { firstName: 'Old', lastName: 'Timer', email: 'old@t.example' })
+    ).json().contact;
+    const sequence = (
+      await call('POST', '/api/email-sequences', {
+        name: 'Onboarding',
+        steps: [{ subject: 'Welcome {{firstName}}', body: 'Hello', delayDays: 1 }],
+        selection: { ids: [existing.id] },
+      })
+    ).json().campaign;
+    await call('POST', `/api/email-campaigns/${sequence.id}/send`);
+    const tpl = await template();
+    const both = await addContact({
+      firstName: 'Sue',
+      lastName: 'Seq',
+      email: 'sue@seq.example',
+      sendEmail: true,
+      templateId: tpl.id,
+      sequenceId: sequence.id,
+    });
+    expect(both.statusCode).toBe(400);
+
+    const added = await addContact({
+      firstName: 'Sue',
+      lastName: 'Seq',
+      email: 'sue@seq.example',
+      sendEmail: true,
+      sequenceId: sequence.id,
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ email: null, sequence: { id: sequence.id, name: 'Onboarding' } });
+    const members = (await call('GET', `/api/email-campaigns/${sequence.id}/recipients`)).json().recipients;
+    expect(members).toHaveLength(2);
+    expect(members[1]).toMatchObject({ contactId: added.json().contact.id, state: 'queued', stepsSent: 0 });
+    expect(new Date(members[1].dueAt).getTime()).toBe(ctx.clock.now().getTime() + 24 * 3600 * 1000);
+
+    await call('POST', `/api/email-campaigns/${sequence.id}/cancel`);
+    const late = await addContact({
+      firstName: 'Tim',
+      lastName: 'Late',
+      email: 'tim@seq.example',
+      sendEmail: true,
+      sequenceId: sequence.id,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(await count("contacts where first_name = 'Tim'")).toBe(0);
+    const foreign = await addContact(
+      {
+        firstName: 'Ima',
+        lastName: 'Stranger',
+        email: 'ima@s.example',
+        sendEmail: true,
+        sequenceId: sequence.id,
+      },
+      await createAccount(ctx, 'user'),
+    );
+    expect(foreign.statusCode).toBe(404);
   });
 });

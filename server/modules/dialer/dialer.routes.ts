@@ -9,6 +9,7 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
+import { enrollContact } from '../campaigns/public.ts';
 import { createContact } from '../contacts/public.ts';
 import { findTemplate, sendEmailToContact } from '../email/public.ts';
 import { addQueueMembers, lockQueueIfAny } from '../queues/public.ts';
@@ -19,7 +20,9 @@ const approved = { config: { access: 'approved' as const } };
  * The browser dialer's Add New Contact (spec part 2 §2.7, §5.2): a phone-only or e-mail-only contact is allowed
  * (decision 000 "Contacts without an e-mail"); it is stored synced and joins the default queue like any other, and the queue the dialer walks.
  * With send-e-mail on, the chosen template goes out (or to the outbox) in the same transaction: if the mail server
- * refuses, nothing is saved and the answer says why, so the user can fix it and try again.
+ * refuses, nothing is saved and the answer says why, so the user can fix it and try again. Or, with a sequence
+ * chosen instead, the contact is enrolled in it in the same transaction (a canceled sequence refuses, and nothing
+ * is saved).
  */
 export function registerDialerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +46,8 @@ export function registerDialerRoutes(app: FastifyInstance, ctx: AppContext): voi
           input.sendEmail && input.templateId
             ? await findTemplate(trx, viewer.userId, input.templateId)
             : null;
-        if (input.sendEmail && !template) throw new AppError('NOT_FOUND', 'Template not found');
+        if (input.sendEmail && input.templateId && !template)
+          throw new AppError('NOT_FOUND', 'Template not found');
         const contact = await createContact(
           trx,
           viewer.userId,
@@ -74,7 +78,12 @@ export function registerDialerRoutes(app: FastifyInstance, ctx: AppContext): voi
               templateId: template.id,
             })
           : null;
-        return { contact, email };
+        // The sequence choice: the contact joins it (its first e-mail goes out when its delay has passed).
+        const sequence =
+          input.sendEmail && input.sequenceId
+            ? (await enrollContact(trx, viewer.userId, input.sequenceId, contact.id, ctx.clock())).sequence
+            : null;
+        return { contact, email, sequence: sequence && { id: sequence.id, name: sequence.name } };
       });
       return reply.status(201).send(result);
     },
