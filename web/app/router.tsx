@@ -75,11 +75,18 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: '/projects/email-sequence/create',
-    element: soon('Create Email Sequence', 'E-mail sequences are not built yet.'),
+    lazy: screen(
+      async () =>
+        (await import('../features/campaigns/components/email-campaign-create-page.tsx'))
+          .EmailSequenceCreatePage,
+    ),
   },
   {
     path: '/projects/email-sequence/edit/:id',
-    element: soon('Edit Email Sequence', 'E-mail sequences are not built yet.'),
+    lazy: screen(
+      async () =>
+        (await import('../features/campaigns/components/email-campaign-page.tsx')).EmailCampaignPage,
+    ),
   },
   { path: '/projects/sms/create', element: soon('Create SMS Campaign', 'SMS campaigns are not built yet.') },
   { path: '/projects/sms/edit/:id', element: soon('Edit SMS Campaign', 'SMS campaigns are not built yet.') },

@@ -9,6 +9,10 @@ import {
   type RecipientState,
   type UpdateEmailCampaignInput,
 } from '#domain/campaigns/email-campaign.schema.ts';
+import type {
+  CreateEmailSequenceInput,
+  UpdateEmailSequenceInput,
+} from '#domain/campaigns/email-sequence.schema.ts';
 import { apiFetch, LONG_OPERATION_TIMEOUT_MS } from '../../../lib/api-client.ts';
 
 /** Every campaign query lives under 'campaigns', the realtime topic campaigns announce their changes on. */
@@ -68,11 +72,14 @@ function useCampaignMutation<I, O>(run: (input: I) => Promise<O>) {
 export function useCreateEmailCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateEmailCampaignInput) =>
+    mutationFn: async (
+      input:
+        ({ type: 'campaign' } & CreateEmailCampaignInput) | ({ type: 'sequence' } & CreateEmailSequenceInput),
+    ) =>
       (
-        await apiFetch('/api/email-campaigns', {
+        await apiFetch(input.type === 'sequence' ? '/api/email-sequences' : '/api/email-campaigns', {
           method: 'POST',
-          body: input,
+          body: (({ type: _type, ...body }) => body)(input),
           schema: EmailCampaignResponseSchema,
           timeoutMs: LONG_OPERATION_TIMEOUT_MS,
         })
@@ -92,6 +99,28 @@ export function useUpdateEmailCampaign(id: string) {
   );
 }
 
+export function useUpdateEmailSequence(id: string) {
+  return useCampaignMutation((input: UpdateEmailSequenceInput) =>
+    apiFetch(`/api/email-sequences/${id}`, {
+      method: 'PUT',
+      body: input,
+      schema: EmailCampaignResponseSchema,
+      timeoutMs: LONG_OPERATION_TIMEOUT_MS,
+    }),
+  );
+}
+
+/** Contacts leave a sequence under way. */
+export function useLeaveSequence(id: string) {
+  return useCampaignMutation((contactIds: string[]) =>
+    apiFetch(`/api/email-sequences/${id}/leave`, {
+      method: 'POST',
+      body: { contactIds },
+      schema: z.object({ left: z.number() }),
+    }),
+  );
+}
+
 export function useDeleteEmailCampaign() {
   return useCampaignMutation((id: string) => apiFetch(`/api/email-campaigns/${id}`, { method: 'DELETE' }));
 }
@@ -103,7 +132,7 @@ export function useCampaignAction(id: string) {
   );
 }
 
-/** Send to Campaign: the selection joins a draft e-mail campaign. */
+/** Send to Campaign: the selection joins a draft e-mail campaign, or a sequence (enrolled). */
 export function useAddToEmailCampaign() {
   return useCampaignMutation(({ campaignId, selection }: { campaignId: string; selection: BulkSelection }) =>
     apiFetch(`/api/email-campaigns/${campaignId}/recipients`, {

@@ -13,18 +13,22 @@ export type CampaignFields = {
   projectId: string | null;
 };
 
-/** The campaign's name, project, message (with its merge fields) and pace, as create and edit show them. */
+/**
+ * The campaign's name, project, message (with its merge fields) and pace, as create and edit show them. A sequence
+ * has no single message (`sequence`: its e-mails are edited beside these fields).
+ */
 export function CampaignMessageFields(props: {
   fields: CampaignFields;
   onChange: (fields: CampaignFields) => void;
   disabled?: boolean;
+  sequence?: boolean;
 }) {
   const { fields } = props;
   const set = (patch: Partial<CampaignFields>) => props.onChange({ ...fields, ...patch });
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
-        <Label htmlFor="campaign-name">Campaign name</Label>
+        <Label htmlFor="campaign-name">{props.sequence ? 'Sequence name' : 'Campaign name'}</Label>
         <Input
           id="campaign-name"
           value={fields.name}
@@ -39,33 +43,37 @@ export function CampaignMessageFields(props: {
         disabled={props.disabled ?? false}
         onChange={(projectId) => set({ projectId })}
       />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="campaign-subject">Subject</Label>
-        <Input
-          id="campaign-subject"
-          value={fields.subject}
-          maxLength={998}
-          disabled={props.disabled}
-          onChange={(e) => set({ subject: e.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="campaign-body">Message</Label>
-        <Textarea
-          id="campaign-body"
-          rows={8}
-          value={fields.body}
-          disabled={props.disabled}
-          onChange={(e) => set({ body: e.target.value })}
-        />
-        <p className="text-xs text-muted-foreground">
-          Merge fields:{' '}
-          {Object.keys(MERGE_FIELDS)
-            .map((f) => `{{${f}}}`)
-            .join(' ')}
-          . Every e-mail ends with an unsubscribe link.
-        </p>
-      </div>
+      {!props.sequence && (
+        <>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="campaign-subject">Subject</Label>
+            <Input
+              id="campaign-subject"
+              value={fields.subject}
+              maxLength={998}
+              disabled={props.disabled}
+              onChange={(e) => set({ subject: e.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="campaign-body">Message</Label>
+            <Textarea
+              id="campaign-body"
+              rows={8}
+              value={fields.body}
+              disabled={props.disabled}
+              onChange={(e) => set({ body: e.target.value })}
+            />
+            <p className="text-xs text-muted-foreground">
+              Merge fields:{' '}
+              {Object.keys(MERGE_FIELDS)
+                .map((f) => `{{${f}}}`)
+                .join(' ')}
+              . Every e-mail ends with an unsubscribe link.
+            </p>
+          </div>
+        </>
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor="campaign-pace">E-mails per minute</Label>
         <Input

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PACE } from '#domain/campaigns/email-campaign.schema.ts';
+import { PACE, type EmailCampaign } from '#domain/campaigns/email-campaign.schema.ts';
+import type { SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -9,15 +10,23 @@ import { selectionSize, toBulkSelection, type ContactSelection } from '../../con
 import { SelectionPicker } from '../../queues/public.ts';
 import { useCreateEmailCampaign } from '../api/email-campaigns-queries.ts';
 import { CampaignMessageFields, type CampaignFields } from './campaign-message-fields.tsx';
-import { checkCampaign, PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
+import { checkCampaign, checkSequence, PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
+import { campaignPath } from './campaign-status.ts';
+import { EMPTY_STEP, SequenceStepsEditor } from './sequence-steps-editor.tsx';
 
 /**
- * /projects/email/create (spec part 2 §2.3): a setup step (name, type, message, pace) and a contacts step; Cancel;
- * Create Campaign, disabled while the name is empty, no contact is chosen, or the request is pending.
+ * /projects/email/create and /projects/email-sequence/create (spec part 2 §2.3): a setup step (name, type, message
+ * or the sequence's e-mails, pace) and a contacts step; Cancel; Create Campaign (Create Sequence), disabled while
+ * the name is empty, no contact is chosen, or the request is pending.
  */
-export function EmailCampaignCreatePage() {
+export function EmailCampaignCreatePage({
+  type: initialType = 'campaign',
+}: {
+  type?: EmailCampaign['type'];
+}) {
   const navigate = useNavigate();
   const create = useCreateEmailCampaign();
+  const [type, setType] = useState(initialType);
   const [step, setStep] = useState<'setup' | 'contacts'>('setup');
   const [fields, setFields] = useState<CampaignFields>({
     name: '',
@@ -26,19 +35,27 @@ export function EmailCampaignCreatePage() {
     perMinute: PACE.default,
     projectId: null,
   });
+  const [steps, setSteps] = useState<SequenceStep[]>([{ ...EMPTY_STEP }]);
   const [selection, setSelection] = useState<ContactSelection | null>(null);
   const count = selectionSize(selection);
+  const sequence = type === 'sequence';
 
   const submit = () => {
-    if (!checkCampaign(fields, count)) return;
+    if (sequence ? !checkSequence(fields, steps, count) : !checkCampaign(fields, count)) return;
+    const common = {
+      name: fields.name,
+      projectId: fields.projectId,
+      perMinute: fields.perMinute,
+      selection: toBulkSelection(selection!),
+    };
     create.mutate(
-      { ...fields, selection: toBulkSelection(selection!) },
+      sequence ? { type, ...common, steps } : { type, ...common, subject: fields.subject, body: fields.body },
       {
         onSuccess: (campaign) => {
-          toast.success('Campaign created', {
-            description: `${campaign.name}: ${campaign.counts.total.toLocaleString()} contact(s). Review it and press Send when ready.`,
+          toast.success(sequence ? 'Sequence created' : 'Campaign created', {
+            description: `${campaign.name}: ${campaign.counts.total.toLocaleString()} contact(s). Review it and press ${sequence ? 'Start' : 'Send'} when ready.`,
           });
-          void navigate(`/projects/email/edit/${campaign.id}`, { state: { campaignName: campaign.name } });
+          void navigate(campaignPath(campaign), { state: { campaignName: campaign.name } });
         },
         onError: showSaveError,
       },
@@ -48,7 +65,7 @@ export function EmailCampaignCreatePage() {
   return (
     <Card className="mx-auto w-full max-w-3xl">
       <CardHeader>
-        <CardTitle>Create Email Campaign</CardTitle>
+        <CardTitle>{sequence ? 'Create Email Sequence' : 'Create Email Campaign'}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div role="tablist" aria-label="Campaign steps" className="flex gap-2">
@@ -74,15 +91,26 @@ export function EmailCampaignCreatePage() {
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-medium">Type</legend>
               <Label className="font-normal">
-                <input type="radio" name="campaign-type" checked readOnly /> One-time: a single e-mail to
-                every contact
+                <input
+                  type="radio"
+                  name="campaign-type"
+                  checked={!sequence}
+                  onChange={() => setType('campaign')}
+                />{' '}
+                One-time: a single e-mail to every contact
               </Label>
-              <Label className="font-normal text-muted-foreground">
-                <input type="radio" name="campaign-type" disabled /> Automated sequence of several e-mails
-                over time (not available yet: sequences arrive in the next release)
+              <Label className="font-normal">
+                <input
+                  type="radio"
+                  name="campaign-type"
+                  checked={sequence}
+                  onChange={() => setType('sequence')}
+                />{' '}
+                Automated sequence of several e-mails over time
               </Label>
             </fieldset>
-            <CampaignMessageFields fields={fields} onChange={setFields} />
+            <CampaignMessageFields fields={fields} onChange={setFields} sequence={sequence} />
+            {sequence && <SequenceStepsEditor steps={steps} onChange={setSteps} />}
             <Button variant="outline" className="self-start" onClick={() => setStep('contacts')}>
               Next: choose contacts
             </Button>
@@ -95,10 +123,15 @@ export function EmailCampaignCreatePage() {
             <Link to={PROJECTS_CAMPAIGNS}>Cancel</Link>
           </Button>
           <Button onClick={submit} disabled={!fields.name.trim() || count === 0 || create.isPending}>
-            Create Campaign
+            {sequence ? 'Create Sequence' : 'Create Campaign'}
           </Button>
         </div>
       </CardContent>
     </Card>
   );
+}
+
+/** /projects/email-sequence/create: the same screen with the sequence chosen (its own state, not the campaign's). */
+export function EmailSequenceCreatePage() {
+  return <EmailCampaignCreatePage key="sequence" type="sequence" />;
 }

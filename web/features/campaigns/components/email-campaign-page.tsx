@@ -22,16 +22,20 @@ import {
   useDeleteEmailCampaign,
   useEmailCampaign,
   useUpdateEmailCampaign,
+  useUpdateEmailSequence,
 } from '../api/email-campaigns-queries.ts';
 import { CampaignMessageFields, type CampaignFields } from './campaign-message-fields.tsx';
-import { checkCampaign, PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
+import { checkCampaign, checkSequence, PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
 import { RecipientsList } from './recipients-list.tsx';
-import { STATUS_LABEL } from './campaign-status.ts';
+import { statusLabel } from './campaign-status.ts';
+import { SequenceUnderWay } from './sequence-under-way.tsx';
+import { SequenceStepsEditor } from './sequence-steps-editor.tsx';
 
 /**
- * /projects/email/edit/{id} (spec part 2 §2.3): a draft is edited here (name, message, pace, contacts added and
- * removed, Save Campaign) and sent; a campaign being sent shows its progress live with Pause, Resume and Cancel,
- * and every recipient's state.
+ * /projects/email/edit/{id} and /projects/email-sequence/edit/{id} (spec part 2 §2.3): a draft is edited here
+ * (name, message or the sequence's e-mails, pace, contacts added and removed, Save Campaign) and sent; a campaign
+ * being sent shows its progress live with Pause, Resume and Cancel, and every recipient's state. A sequence under
+ * way also takes new contacts and lets contacts leave.
  */
 export function EmailCampaignPage() {
   const { id = '' } = useParams();
@@ -56,6 +60,8 @@ export function EmailCampaignPage() {
       <CampaignHeader campaign={campaign.data} />
       {campaign.data.status === 'draft' ? (
         <EditDraft campaign={campaign.data} key={campaign.data.id} />
+      ) : campaign.data.type === 'sequence' ? (
+        <SequenceUnderWay sequence={campaign.data} />
       ) : (
         <Card>
           <CardHeader>
@@ -76,7 +82,8 @@ function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
   const remove = useDeleteEmailCampaign();
   const mail = useEmailConfiguration();
   const [confirming, setConfirming] = useState<'send' | 'cancel' | 'delete' | null>(null);
-  const allowed = campaignActions(campaign.status);
+  const allowed = campaignActions(campaign.status, campaign.type);
+  const sequence = campaign.type === 'sequence';
   const { done, percent } = campaignProgress(campaign.counts);
   const run = (what: 'send' | 'pause' | 'resume' | 'cancel', said: string) =>
     action.mutate(what, {
@@ -97,13 +104,16 @@ function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
         </Button>
         <CardTitle className="min-w-0 truncate">{campaign.name}</CardTitle>
         <Badge variant="secondary" aria-label="Campaign status">
-          {STATUS_LABEL[campaign.status]}
+          {statusLabel(campaign)}
         </Badge>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <p className="text-sm" aria-label="Campaign progress">
-          {done.toLocaleString()} of {c.total.toLocaleString()} done ({percent}%) · {c.sent.toLocaleString()}{' '}
-          sent · {c.failed.toLocaleString()} failed · {c.skipped.toLocaleString()} skipped
+          {done.toLocaleString()} of {c.total.toLocaleString()} done ({percent}%) ·{' '}
+          {sequence
+            ? `${c.queued.toLocaleString()} in the sequence · ${c.sent.toLocaleString()} completed`
+            : `${c.sent.toLocaleString()} sent`}{' '}
+          · {c.failed.toLocaleString()} failed · {c.skipped.toLocaleString()} skipped
           {c.unconfirmed > 0 && ` · ${c.unconfirmed.toLocaleString()} unconfirmed`}
         </p>
         <Progress value={percent} label={`${campaign.name} progress`} />
@@ -121,13 +131,13 @@ function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
         <div className="flex flex-wrap gap-2">
           {allowed.send && (
             <Button onClick={() => setConfirming('send')} disabled={action.isPending}>
-              <Send /> Send
+              <Send /> {sequence ? 'Start sequence' : 'Send'}
             </Button>
           )}
           {allowed.pause && (
             <Button
               variant="outline"
-              onClick={() => run('pause', 'Campaign paused')}
+              onClick={() => run('pause', sequence ? 'Sequence paused' : 'Campaign paused')}
               disabled={action.isPending}
             >
               <Pause /> Pause
@@ -136,7 +146,7 @@ function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
           {allowed.resume && (
             <Button
               variant="outline"
-              onClick={() => run('resume', 'Campaign resumed')}
+              onClick={() => run('resume', sequence ? 'Sequence resumed' : 'Campaign resumed')}
               disabled={action.isPending}
             >
               <Play /> Resume
@@ -155,25 +165,33 @@ function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
       <ConfirmDialog
         open={confirming === 'send'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Send this campaign?"
-        description={`${c.total.toLocaleString()} contact(s) get “${campaign.subject}”, ${campaign.perMinute} a minute. Contacts who unsubscribed or have no e-mail address are skipped.`}
-        confirmLabel="Send now"
+        title={sequence ? 'Start this sequence?' : 'Send this campaign?'}
+        description={
+          sequence
+            ? `${c.total.toLocaleString()} contact(s) get its ${campaign.stepCount} e-mail(s), each on its day, ${campaign.perMinute} a minute at most. Contacts who unsubscribed or have no e-mail address are skipped.`
+            : `${c.total.toLocaleString()} contact(s) get “${campaign.subject}”, ${campaign.perMinute} a minute. Contacts who unsubscribed or have no e-mail address are skipped.`
+        }
+        confirmLabel={sequence ? 'Start now' : 'Send now'}
         busy={action.isPending}
-        onConfirm={() => run('send', 'Campaign sending')}
+        onConfirm={() => run('send', sequence ? 'Sequence started' : 'Campaign sending')}
       />
       <ConfirmDialog
         open={confirming === 'cancel'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Cancel this campaign?"
-        description="E-mails already sent stay sent; nobody else will get this campaign."
+        title={sequence ? 'Cancel this sequence?' : 'Cancel this campaign?'}
+        description={
+          sequence
+            ? 'E-mails already sent stay sent; nobody gets another e-mail of this sequence, and nobody can join it.'
+            : 'E-mails already sent stay sent; nobody else will get this campaign.'
+        }
         confirmLabel="Cancel sending"
         busy={action.isPending}
-        onConfirm={() => run('cancel', 'Campaign canceled')}
+        onConfirm={() => run('cancel', sequence ? 'Sequence canceled' : 'Campaign canceled')}
       />
       <ConfirmDialog
         open={confirming === 'delete'}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Delete this campaign?"
+        title={sequence ? 'Delete this sequence?' : 'Delete this campaign?'}
         description="The campaign and its recipient list go; e-mails already sent stay on each contact."
         confirmLabel="Delete"
         busy={remove.isPending}
@@ -193,7 +211,10 @@ function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
 }
 
 function EditDraft({ campaign }: { campaign: EmailCampaign }) {
-  const update = useUpdateEmailCampaign(campaign.id);
+  const sequence = campaign.type === 'sequence';
+  const updateCampaign = useUpdateEmailCampaign(campaign.id);
+  const updateSequence = useUpdateEmailSequence(campaign.id);
+  const pending = updateCampaign.isPending || updateSequence.isPending;
   const [fields, setFields] = useState<CampaignFields>({
     name: campaign.name,
     subject: campaign.subject,
@@ -201,40 +222,44 @@ function EditDraft({ campaign }: { campaign: EmailCampaign }) {
     perMinute: campaign.perMinute,
     projectId: campaign.projectId,
   });
+  const [steps, setSteps] = useState(campaign.steps ?? []);
   const [added, setAdded] = useState<ContactSelection | null>(null);
   const [removed, setRemoved] = useState<Set<string>>(new Set());
   const remaining = campaign.counts.total - removed.size + selectionSize(added);
   const save = () => {
-    if (!checkCampaign(fields, remaining)) return;
-    update.mutate(
-      {
-        ...fields,
-        ...(added && { add: toBulkSelection(added) }),
-        ...(removed.size > 0 && { remove: [...removed] }),
+    if (sequence ? !checkSequence(fields, steps, remaining) : !checkCampaign(fields, remaining)) return;
+    const contacts = {
+      ...(added && { add: toBulkSelection(added) }),
+      ...(removed.size > 0 && { remove: [...removed] }),
+    };
+    const done = {
+      onSuccess: () => {
+        setAdded(null);
+        setRemoved(new Set());
+        toast.success(sequence ? 'Sequence updated' : 'Campaign updated');
       },
-      {
-        onSuccess: () => {
-          setAdded(null);
-          setRemoved(new Set());
-          toast.success('Campaign updated');
-        },
-        onError: showSaveError,
-      },
-    );
+      onError: showSaveError,
+    };
+    const { name, projectId, perMinute } = fields;
+    if (sequence) updateSequence.mutate({ name, projectId, perMinute, steps, ...contacts }, done);
+    else updateCampaign.mutate({ ...fields, ...contacts }, done);
   };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Edit campaign</CardTitle>
+        <CardTitle>{sequence ? 'Edit sequence' : 'Edit campaign'}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <CampaignMessageFields fields={fields} onChange={setFields} />
+        <CampaignMessageFields fields={fields} onChange={setFields} sequence={sequence} />
+        {sequence && <SequenceStepsEditor steps={steps} onChange={setSteps} />}
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium">Add contacts</p>
           <SelectionPicker selection={added} onChange={setAdded} />
         </div>
         <div className="flex flex-col gap-2">
-          <p className="text-sm font-medium">Contacts in this campaign</p>
+          <p className="text-sm font-medium">
+            {sequence ? 'Contacts in this sequence' : 'Contacts in this campaign'}
+          </p>
           <RecipientsList
             campaignId={campaign.id}
             removed={removed}
@@ -247,8 +272,8 @@ function EditDraft({ campaign }: { campaign: EmailCampaign }) {
             }
           />
         </div>
-        <Button className="self-end" onClick={save} disabled={update.isPending || !fields.name.trim()}>
-          Save Campaign
+        <Button className="self-end" onClick={save} disabled={pending || !fields.name.trim()}>
+          {sequence ? 'Save Sequence' : 'Save Campaign'}
         </Button>
       </CardContent>
     </Card>

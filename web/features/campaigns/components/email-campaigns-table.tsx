@@ -20,7 +20,7 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { useDeleteEmailCampaign } from '../api/email-campaigns-queries.ts';
-import { STATUS_LABEL } from './campaign-status.ts';
+import { campaignPath, statusLabel } from './campaign-status.ts';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -58,7 +58,7 @@ export function EmailCampaignsTable({ campaigns }: { campaigns: EmailCampaign[] 
                 <TableCell>
                   <div className="flex flex-col gap-1">
                     <span className="flex items-center gap-2 text-sm">
-                      <Badge variant="secondary">{STATUS_LABEL[campaign.status]}</Badge>
+                      <Badge variant="secondary">{statusLabel(campaign)}</Badge>
                       {done.toLocaleString()} of {campaign.counts.total.toLocaleString()}
                     </span>
                     <Progress value={percent} label={`${campaign.name} progress`} />
@@ -67,10 +67,7 @@ export function EmailCampaignsTable({ campaigns }: { campaigns: EmailCampaign[] 
                 <TableCell>
                   <div className="flex justify-end gap-1">
                     <Button size="sm" variant="ghost" aria-label={`Open ${campaign.name}`} asChild>
-                      <Link
-                        to={`/projects/email/edit/${campaign.id}`}
-                        state={{ campaignName: campaign.name }}
-                      >
+                      <Link to={campaignPath(campaign)} state={{ campaignName: campaign.name }}>
                         <Pencil />
                       </Link>
                     </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { X } from 'lucide-react';
+import { LogOut, X } from 'lucide-react';
 import type { RecipientState } from '#domain/campaigns/email-campaign.schema.ts';
+import { sequenceProgressText } from '#domain/campaigns/email-sequence.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -17,16 +18,29 @@ const STATE_LABEL: Record<RecipientState, string> = {
   skipped: 'Skipped',
   unconfirmed: 'Unconfirmed',
 };
+/** In a sequence, a queued recipient is waiting for its next e-mail, and a sent one has had them all. */
+const SEQUENCE_STATE_LABEL: Record<RecipientState, string> = {
+  ...STATE_LABEL,
+  queued: 'In sequence',
+  sent: 'Completed',
+};
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A campaign's recipients in send order with each one's state and why (the server's words for a failure, the
- * reason for a skip), filtered by state, page by page. On a draft each can be marked for removal.
+ * reason for a skip), filtered by state, page by page. On a draft each can be marked for removal. In a sequence
+ * (`stepCount`) each says how many of its e-mails it has had and when the next is due, and one still in the
+ * sequence can be taken out (`onLeave`).
  */
 export function RecipientsList(props: {
   campaignId: string;
   removed?: Set<string>;
   onToggleRemove?: (contactId: string) => void;
+  stepCount?: number;
+  onLeave?: (contactId: string, name: string) => void;
 }) {
+  const labels = props.stepCount === undefined ? STATE_LABEL : SEQUENCE_STATE_LABEL;
   const [state, setState] = useState<RecipientState | 'all'>('all');
   const recipients = useRecipients(props.campaignId, state);
   const rows = recipients.data?.pages.flatMap((p) => p.recipients) ?? [];
@@ -41,7 +55,7 @@ export function RecipientsList(props: {
           onChange={(e) => setState(e.target.value as RecipientState | 'all')}
         >
           <option value="all">Every recipient</option>
-          {Object.entries(STATE_LABEL).map(([value, label]) => (
+          {Object.entries(labels).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
@@ -70,6 +84,11 @@ export function RecipientsList(props: {
                     {r.name}
                     {r.email && <span className="text-muted-foreground"> · {r.email}</span>}
                   </p>
+                  {props.stepCount !== undefined && (
+                    <p className="text-xs text-muted-foreground">
+                      {sequenceProgressText(r, props.stepCount, formatDay)}
+                    </p>
+                  )}
                   {(r.reason || r.delivery === 'outbox') && (
                     <p className="text-xs text-muted-foreground">
                       {r.reason ?? 'Saved to your outbox: no mail server is configured'}
@@ -79,8 +98,19 @@ export function RecipientsList(props: {
                 <Badge
                   variant={r.state === 'failed' || r.state === 'unconfirmed' ? 'destructive' : 'secondary'}
                 >
-                  {r.delivery === 'outbox' ? 'In outbox' : STATE_LABEL[r.state]}
+                  {r.delivery === 'outbox' && props.stepCount === undefined ? 'In outbox' : labels[r.state]}
                 </Badge>
+                {props.onLeave && (r.state === 'queued' || r.state === 'sending') && (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Take ${r.name} out of the sequence`}
+                    onClick={() => props.onLeave!(r.contactId, r.name)}
+                  >
+                    <LogOut />
+                  </Button>
+                )}
                 {props.onToggleRemove && (
                   <Button
                     type="button"

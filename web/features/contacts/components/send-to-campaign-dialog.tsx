@@ -1,3 +1,4 @@
+import { campaignActions } from '#domain/campaigns/email-campaign.schema.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_LOOKUP_IDS } from '#domain/contacts/contact-list.schema.ts';
@@ -30,7 +31,8 @@ const EMAIL = 'email:';
 /**
  * Send to Campaign (decision 000): adds the selection to a call queue the person picks, or to a new queue they
  * name on the spot (ticked contacts, or every contact matching the filter). Contacts already in a queue are
- * ignored. Draft e-mail campaigns are offered beside the queues (a campaign already sent no longer takes contacts).
+ * ignored. Draft e-mail campaigns are offered beside the queues (a campaign already sent no longer takes contacts), and
+ * e-mail sequences until they are canceled.
  */
 export function SendToCampaignDialog(props: {
   open: boolean;
@@ -43,7 +45,8 @@ export function SendToCampaignDialog(props: {
   const add = useAddToQueue();
   const emails = useEmailCampaigns();
   const addToEmail = useAddToEmailCampaign();
-  const drafts = emails.data?.filter((c) => c.status === 'draft') ?? [];
+  // Draft campaigns, and sequences not canceled (contacts join a sequence under way).
+  const drafts = emails.data?.filter((c) => campaignActions(c.status, c.type).enroll) ?? [];
   const create = useCreateQueue();
   const [chosen, setChosen] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -114,8 +117,8 @@ export function SendToCampaignDialog(props: {
         <DialogHeader>
           <DialogTitle>Send to Campaign</DialogTitle>
           <DialogDescription>
-            Add {props.count.toLocaleString()} selected contact(s) to a call queue or a draft e-mail campaign,
-            or start a new queue with them. Contacts already there are skipped.
+            Add {props.count.toLocaleString()} selected contact(s) to a call queue, a draft e-mail campaign or
+            an e-mail sequence, or start a new queue with them. Contacts already there are skipped.
           </DialogDescription>
         </DialogHeader>
         {queues.isPending && <Spinner />}
@@ -144,7 +147,8 @@ export function SendToCampaignDialog(props: {
               />
               <span className="font-medium">{c.name}</span>
               <span className="ml-auto text-muted-foreground">
-                E-mail campaign · {c.counts.total.toLocaleString()} contacts
+                {c.type === 'sequence' ? 'E-mail sequence' : 'E-mail campaign'} ·{' '}
+                {c.counts.total.toLocaleString()} contacts
               </span>
             </label>
           ))}

@@ -5,6 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { campaignActions } from '#domain/campaigns/email-campaign.schema.ts';
+import { SEQUENCE_MESSAGES } from '#domain/campaigns/email-sequence.schema.ts';
+import { useEmailCampaigns } from '../../campaigns/public.ts';
 import { useEmailTemplates } from '../../email/public.ts';
 import { useAddDialerContact } from '../api/dialer-queries.ts';
 
@@ -19,8 +22,9 @@ type Field = (typeof FIELDS)[number][0];
 
 /**
  * Add New Contact in the dialer (spec part 2 §2.7, §5.2): names, phone or e-mail, company, and a send-e-mail option
- * with the user's templates (disabled without an e-mail; the default template is preselected). The sequence
- * choice arrives with sequences.
+ * (disabled without an e-mail) with a template choice (the default template preselected) or a sequence choice (the
+ * contact is enrolled in one of the user's e-mail sequences); choosing a template clears the sequence, and the
+ * reverse.
  */
 export function AddDialerContactForm({ onDone, queueId }: { onDone: () => void; queueId?: string }) {
   const [values, setValues] = useState<Record<Field, string>>({
@@ -32,9 +36,25 @@ export function AddDialerContactForm({ onDone, queueId }: { onDone: () => void; 
   });
   const [sendEmail, setSendEmail] = useState(false);
   const templates = useEmailTemplates();
-  const [templateId, setTemplateId] = useState<string | null>(null);
+  // undefined: not chosen yet (the default template); null: none, as a sequence was chosen instead.
+  const [templateId, setTemplateId] = useState<string | null | undefined>(undefined);
+  const [sequenceId, setSequenceId] = useState<string | null>(null);
+  const campaigns = useEmailCampaigns();
+  const sequences = campaigns.data?.filter(
+    (c) => c.type === 'sequence' && campaignActions(c.status, c.type).enroll,
+  );
   const chosenTemplate =
-    templateId ?? templates.data?.find((t) => t.isDefault)?.id ?? templates.data?.[0]?.id ?? null;
+    templateId === undefined
+      ? (templates.data?.find((t) => t.isDefault)?.id ?? templates.data?.[0]?.id ?? null)
+      : templateId;
+  const chooseTemplate = (id: string) => {
+    setTemplateId(id || null);
+    if (id) setSequenceId(null);
+  };
+  const chooseSequence = (id: string) => {
+    setSequenceId(id || null);
+    if (id) setTemplateId(null);
+  };
   const add = useAddDialerContact();
   const hasEmail = values.email.trim() !== '';
 
@@ -43,13 +63,14 @@ export function AddDialerContactForm({ onDone, queueId }: { onDone: () => void; 
     const input = DialerContactInputSchema.parse({
       ...values,
       sendEmail: sendEmail && hasEmail,
-      templateId: sendEmail && hasEmail ? chosenTemplate : null,
+      templateId: sendEmail && hasEmail && !sequenceId ? chosenTemplate : null,
+      sequenceId: sendEmail && hasEmail ? sequenceId : null,
       queueId: queueId ?? null,
     });
     const problem = dialerContactProblem(input);
     if (problem) return void toast.error(problem.title, { description: problem.description });
     add.mutate(input, {
-      onSuccess: ({ contact, email }) => {
+      onSuccess: ({ contact, email, sequence }) => {
         toast.success('Contact added', {
           description: `${contact.firstName} ${contact.lastName} was added to your contacts.`,
         });
@@ -60,12 +81,21 @@ export function AddDialerContactForm({ onDone, queueId }: { onDone: () => void; 
                 ? 'No mail server is configured, so it was saved to the outbox and not sent.'
                 : `Sent to ${email.toAddress}.`,
           });
+        if (sequence)
+          toast.success('Enrolled in sequence', {
+            description: `${contact.firstName} ${contact.lastName} joined ${sequence.name}.`,
+          });
         onDone();
       },
       onError: (error) =>
-        toast.error(/mail/i.test(error.message) ? 'Email sending failed' : 'Error: Failed to add contact', {
-          description: error.message,
-        }),
+        toast.error(
+          sequenceId
+            ? SEQUENCE_MESSAGES.enrollFailed
+            : /mail/i.test(error.message)
+              ? 'Email sending failed'
+              : 'Error: Failed to add contact',
+          { description: error.message },
+        ),
     });
   };
 
@@ -99,25 +129,45 @@ export function AddDialerContactForm({ onDone, queueId }: { onDone: () => void; 
         Send an email
       </label>
       {sendEmail && hasEmail && (
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="dialer-template">Template</Label>
-          {templates.data?.length ? (
+        <div className="grid grid-cols-2 gap-2">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="dialer-template">Template</Label>
             <NativeSelect
               id="dialer-template"
               value={chosenTemplate ?? ''}
-              onChange={(e) => setTemplateId(e.target.value)}
+              onChange={(e) => chooseTemplate(e.target.value)}
             >
-              {templates.data.map((t) => (
+              <option value="">No template</option>
+              {templates.data?.map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.name}
                 </option>
               ))}
             </NativeSelect>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              No templates yet: create one in Settings → Email first.
-            </p>
-          )}
+            {templates.data?.length === 0 && (
+              <p className="text-xs text-muted-foreground">
+                No templates yet: create one in Settings → Email first.
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="dialer-sequence">Sequence</Label>
+            <NativeSelect
+              id="dialer-sequence"
+              value={sequenceId ?? ''}
+              onChange={(e) => chooseSequence(e.target.value)}
+            >
+              <option value="">No sequence</option>
+              {sequences?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+            {sequences?.length === 0 && (
+              <p className="text-xs text-muted-foreground">No sequences yet: create one in Projects first.</p>
+            )}
+          </div>
         </div>
       )}
       <div className="flex justify-end gap-2">
