@@ -26,8 +26,15 @@ import { registerQueueWalkRoutes } from './modules/queues/queue-walk.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerEmailCampaignRoutes } from './modules/campaigns/email-campaigns.routes.ts';
 import { registerEmailSequenceRoutes } from './modules/campaigns/email-sequences.routes.ts';
+import { registerSmsCampaignRoutes } from './modules/campaigns/sms-campaigns.routes.ts';
+import { registerSmsWebhookRoutes } from './modules/campaigns/sms-webhooks.routes.ts';
 import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
-import { EMAIL_CAMPAIGN_TASK, campaignSendTask } from './modules/campaigns/public.ts';
+import {
+  EMAIL_CAMPAIGN_TASK,
+  SMS_CAMPAIGN_TASK,
+  campaignSendTask,
+  smsSendTask,
+} from './modules/campaigns/public.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
 import { registerContactEmailRoutes } from './modules/email/contact-email.routes.ts';
@@ -195,6 +202,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerProjectRoutes(app, ctx);
   registerEmailCampaignRoutes(app, ctx);
   registerEmailSequenceRoutes(app, ctx);
+  registerSmsCampaignRoutes(app, ctx);
+  registerSmsWebhookRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);
@@ -216,6 +225,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs),
       [QUEUE_FILL_TASK]: queueFillTask(db),
       [EMAIL_CAMPAIGN_TASK]: campaignSendTask(ctx),
+      [SMS_CAMPAIGN_TASK]: smsSendTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,

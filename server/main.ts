@@ -76,7 +76,11 @@ async function main(): Promise<void> {
               twimlAppSid: env.TWILIO_TWIML_APP_SID!,
             },
           }
-        : { provider: 'simulator', timeScale: env.SIMULATOR_TIME_SCALE },
+        : {
+            provider: 'simulator',
+            timeScale: env.SIMULATOR_TIME_SCALE,
+            smsLogFile: env.SIMULATOR_SMS_LOG ?? null,
+          },
     ...(env.DEFAULT_CALLER_ID !== undefined && { defaultCallerId: env.DEFAULT_CALLER_ID }),
   });
 

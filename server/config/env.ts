@@ -122,6 +122,8 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SIMULATOR_TIME_SCALE: z.coerce.number().min(0.001).max(100).default(1),
+  /** A file the simulator appends every text message it accepts to (drills count what the "provider" received). */
+  SIMULATOR_SMS_LOG: z.string().min(1).optional(),
   DEFAULT_CALLER_ID: z
     .string()
     .regex(/^\+?[\d\s().-]{7,20}$/, 'must be a phone number')

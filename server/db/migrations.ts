@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016-queue-fill.ts';
 import * as m0017 from './migrations/0017-email-campaigns.ts';
 import * as m0018 from './migrations/0018-campaign-pause-reason.ts';
 import * as m0019 from './migrations/0019-email-sequences.ts';
+import * as m0020 from './migrations/0020-sms-campaigns.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-email-campaigns': m0017,
   '0018-campaign-pause-reason': m0018,
   '0019-email-sequences': m0019,
+  '0020-sms-campaigns': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -206,6 +206,42 @@ export type EmailCampaignRecipientsTable = {
   due_at: Date | null;
 };
 
+export type SmsCampaignsTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  message: string;
+  status: Generated<'draft' | 'sending' | 'paused' | 'sent' | 'canceled'>;
+  per_minute: Generated<number>;
+  project_id: string | null;
+  pause_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+
+export type SmsCampaignRecipientsTable = {
+  campaign_id: string;
+  contact_id: string;
+  user_id: string;
+  position: ColumnType<string, never, never>;
+  state: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'>;
+  reason: string | null;
+  phone: string | null;
+  from_number: string | null;
+  attempted_at: Date | null;
+  sent_at: Date | null;
+  send_ref: Generated<string>;
+  provider_message_id: string | null;
+  delivery: 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed' | null;
+  delivery_error: string | null;
+  reply: string | null;
+  replied_at: Date | null;
+};
+
+export type SmsOptOutsTable = { phone: string; keyword: string; created_at: Generated<Date> };
+
 export type EmailSequenceStepsTable = {
   campaign_id: string;
   user_id: string;
@@ -407,6 +443,10 @@ export type Database = {
   email_campaign_recipients: EmailCampaignRecipientsTable;
   email_campaign_counts: EmailCampaignCountsTable;
   email_sequence_steps: EmailSequenceStepsTable;
+  sms_campaigns: SmsCampaignsTable;
+  sms_campaign_recipients: SmsCampaignRecipientsTable;
+  sms_campaign_counts: EmailCampaignCountsTable;
+  sms_opt_outs: SmsOptOutsTable;
   email_unsubscribes: EmailUnsubscribesTable;
   outbox_messages: OutboxMessagesTable;
   email_configurations: EmailConfigurationsTable;

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -8,7 +9,12 @@ import type { TelephonyProvider } from './telephony-provider.ts';
 import { createTwilioProvider, type TwilioSettings } from './twilio.ts';
 
 export type TelephonyConfig = (
-  | { provider: 'simulator'; timeScale: number }
+  | {
+      provider: 'simulator';
+      timeScale: number;
+      /** A file every text message the simulator accepts is appended to (a JSON line each): its provider's records. */
+      smsLogFile?: string | null;
+    }
   | { provider: 'twilio'; twilio: Omit<TwilioSettings, 'publicUrl'> }
 ) & { timeoutMs?: number; bulkSpacingMs?: number };
 
@@ -35,10 +41,18 @@ export function createTelephony(
   return createSimulator({
     secret: createHmac('sha256', deps.sessionSecret).update('telephony-simulator').digest('base64url'),
     timeScale: config?.provider === 'simulator' ? config.timeScale : 1,
-    deliver: async ({ query, body, signature }) => {
+    ...(config?.provider === 'simulator' &&
+      config.smsLogFile && {
+        onSmsAccepted: (message) =>
+          appendFileSync(
+            config.smsLogFile!,
+            `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`,
+          ),
+      }),
+    deliver: async ({ path = '/api/telephony/simulator/status', query, body, signature }) => {
       const response = await app.inject({
         method: 'POST',
-        url: `/api/telephony/simulator/status${query}`,
+        url: `${path}${query}`,
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           'x-simulator-signature': signature,
@@ -47,6 +61,7 @@ export function createTelephony(
       });
       if (response.statusCode >= 300)
         throw new Error(`the webhook answered ${response.statusCode}: ${response.body}`);
+      return response.body;
     },
     onDeliveryFailure: (what, error) =>
       app.log.error({ err: error, event: what }, 'simulator status event lost'),

@@ -2,7 +2,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isFinished, type CallStatus } from '#domain/calls/call-status.ts';
 import { phoneDigits } from '#domain/contacts/phone.ts';
 import { secretsEqual } from '../security/constant-time.ts';
-import { parseTwilioStyleStatus, ProviderError, type TelephonyProvider } from './telephony-provider.ts';
+import {
+  parseTwilioStyleInbound,
+  parseTwilioStyleSmsStatus,
+  parseTwilioStyleStatus,
+  ProviderError,
+  type SmsSupport,
+  type TelephonyProvider,
+} from './telephony-provider.ts';
 
 type Step = { afterMs: number; status: CallStatus };
 
@@ -49,6 +56,31 @@ export function simulatedOutcome(to: string): { error: string } | { hang: true }
 }
 
 /**
+ * What the simulator does with a text message (README "SMS on the simulator"): the provider errors of
+ * `simulatedOutcome` (999… not verified, 998… geo-permissions, 997… trial; 996… the provider does not answer); a
+ * number ending in 2 is accepted but never delivered (an unreachable handset); any other is sent, then delivered.
+ */
+export function simulatedSmsOutcome(
+  to: string,
+): { error: string } | { hang: true } | { steps: { afterMs: number; status: string; error?: string }[] } {
+  const call = simulatedOutcome(to);
+  if ('error' in call || 'hang' in call) return call;
+  if (phoneDigits(to).at(-1) === '2')
+    return {
+      steps: [
+        { afterMs: 300, status: 'sent' },
+        { afterMs: 1500, status: 'undelivered', error: '30003' },
+      ],
+    };
+  return {
+    steps: [
+      { afterMs: 300, status: 'sent' },
+      { afterMs: 1500, status: 'delivered' },
+    ],
+  };
+}
+
+/**
  * The simulator signs its webhooks as Twilio does, with the URL's query in place of the whole URL: HMAC-SHA256
  * under its secret of the query followed by the parameters sorted by name, each name followed by its value.
  */
@@ -73,9 +105,17 @@ export function createSimulator(options: {
   timeScale: number;
   /**
    * Posts a status event to the app's webhook route with `query` (our call id) appended, as a provider calls its
-   * status callback URL (app.inject in the app: no network involved); throws if refused.
+   * status callback URL (app.inject in the app: no network involved); throws if refused. `path` names another
+   * webhook than the call status one (SMS delivery reports, messages received); the answer's body is returned.
    */
-  deliver: (event: { query: string; body: string; signature: string }) => Promise<void>;
+  deliver: (event: {
+    path?: string;
+    query: string;
+    body: string;
+    signature: string;
+  }) => Promise<string | void>;
+  /** Every text message the simulated provider accepted, as a provider's own records would show it. */
+  onSmsAccepted?: (message: { providerMessageId: string; from: string; to: string; body: string }) => void;
   onDeliveryFailure?: (what: string, error: unknown) => void;
   /**
    * Hang-ups between server instances: a simulated call lives in the memory of the instance that placed it, so
@@ -88,7 +128,7 @@ export function createSimulator(options: {
 }): TelephonyProvider {
   /** As a real provider does, a webhook that fails is sent again (three tries, backing off), then reported. */
   const deliverWithRetries = async (
-    event: { query: string; body: string; signature: string },
+    event: { path?: string; query: string; body: string; signature: string },
     what: string,
   ) => {
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -131,8 +171,53 @@ export function createSimulator(options: {
   };
   options.relay?.subscribe((providerCallId) => void hangUpHere(providerCallId));
 
+  const sms: SmsSupport = {
+    send(request) {
+      const outcome = simulatedSmsOutcome(request.to);
+      if ('error' in outcome) return Promise.reject(new ProviderError(outcome.error));
+      if ('hang' in outcome) return new Promise(() => undefined);
+      const providerMessageId = `SMSIM${randomBytes(16).toString('hex')}`;
+      options.onSmsAccepted?.({ providerMessageId, from: request.from, to: request.to, body: request.body });
+      const query = `?${new URLSearchParams({ ref: request.ref }).toString()}`;
+      for (const step of outcome.steps)
+        setTimeout(() => {
+          const fields: Record<string, string> = {
+            MessageSid: providerMessageId,
+            MessageStatus: step.status,
+          };
+          if (step.error) fields.ErrorCode = step.error;
+          const body = new URLSearchParams(fields).toString();
+          const signature = signSimulatorFields(options.secret, fields, query);
+          void deliverWithRetries(
+            { path: '/api/telephony/simulator/sms-status', query, body, signature },
+            `${providerMessageId} ${step.status}`,
+          );
+        }, step.afterMs * options.timeScale).unref();
+      return Promise.resolve({ providerMessageId });
+    },
+    parseStatus: parseTwilioStyleSmsStatus,
+    parseInbound: parseTwilioStyleInbound,
+    reply: (text) => ({ contentType: 'text/plain; charset=utf-8', body: text ?? '' }),
+    async simulateInbound({ from, to, body: text }) {
+      const fields = {
+        MessageSid: `SMSIM${randomBytes(16).toString('hex')}`,
+        From: from,
+        To: to,
+        Body: text,
+      };
+      const answer = await options.deliver({
+        path: '/api/telephony/simulator/sms-inbound',
+        query: '',
+        body: new URLSearchParams(fields).toString(),
+        signature: signSimulatorFields(options.secret, fields),
+      });
+      return answer || null;
+    },
+  };
+
   return {
     name: 'simulator',
+    sms,
     placeCall(request) {
       const outcome = simulatedOutcome(request.to);
       if ('error' in outcome) return Promise.reject(new ProviderError(outcome.error));

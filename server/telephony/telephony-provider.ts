@@ -1,4 +1,5 @@
 import { CallStatusSchema, type CallStatus, type TelephonyProviderName } from '#domain/calls/call-status.ts';
+import type { SmsDelivery } from '#domain/campaigns/sms-campaign.schema.ts';
 
 /** A call handed to a provider: our call id travels in the status callback so events find their call. */
 export type PlaceCallRequest = {
@@ -57,9 +58,76 @@ export type TelephonyProvider = {
    * account has verified, or neither. The simulator's numbers are all fictional, so any is 'verified' there.
    */
   callerIdStatus: (e164: string) => Promise<CallerIdStatus>;
+  sms: SmsSupport;
 };
 
 export type CallerIdStatus = 'account-number' | 'verified' | 'unknown';
+
+/** A text message handed to a provider: our reference travels in the status callback URL. */
+export type SendSmsRequest = { ref: string; from: string; to: string; body: string };
+/** A delivery report, in Twilio's fields (the simulator sends the same). */
+export type SmsStatusEvent = { providerMessageId: string; status: SmsDelivery; error: string | null };
+/** A message someone sent to one of our numbers. */
+export type InboundSms = { providerMessageId: string; from: string; to: string; body: string };
+
+/**
+ * What SMS needs from a telephony provider (issue 12): send a message, and read the two webhooks (delivery reports,
+ * and messages received), both verified like the call status webhook; an inbound message is answered with `reply`.
+ */
+export type SmsSupport = {
+  send: (request: SendSmsRequest) => Promise<{ providerMessageId: string }>;
+  parseStatus: (body: Record<string, string>) => SmsStatusEvent | null;
+  parseInbound: (body: Record<string, string>) => InboundSms | null;
+  /** The webhook's answer to an inbound message: a reply to send back, or none. */
+  reply: (text: string | null) => { contentType: string; body: string };
+  /**
+   * The simulator only: someone replies from `from` to our number `to`, through the same signed inbound webhook a
+   * provider would call (DECISIONS.md "Replies on the simulator"). Answers with what the webhook replied.
+   */
+  simulateInbound?: (message: { from: string; to: string; body: string }) => Promise<string | null>;
+};
+
+/** Twilio's MessageStatus values, read as our delivery states (anything else is ignored). */
+const TWILIO_SMS_STATUS: Record<string, SmsDelivery> = {
+  accepted: 'queued',
+  scheduled: 'queued',
+  queued: 'queued',
+  sending: 'queued',
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+  canceled: 'failed',
+};
+
+/** Twilio's SMS status callback fields (MessageSid, MessageStatus, ErrorCode, ErrorMessage), shared by both providers. */
+export function parseTwilioStyleSmsStatus(body: Record<string, string>): SmsStatusEvent | null {
+  const sid = body.MessageSid ?? body.SmsSid;
+  const status = TWILIO_SMS_STATUS[body.MessageStatus ?? body.SmsStatus ?? ''];
+  if (typeof sid !== 'string' || !sid || sid.length > 64 || !status) return null;
+  const code = /^\d{1,6}$/.test(body.ErrorCode ?? '') ? body.ErrorCode : null;
+  const words = (body.ErrorMessage ?? '').slice(0, 500);
+  return {
+    providerMessageId: sid,
+    status,
+    error: code || words ? [code && `Error ${code}`, words].filter(Boolean).join(': ') : null,
+  };
+}
+
+/** Twilio's incoming message fields (MessageSid, From, To, Body), shared by both providers. */
+export function parseTwilioStyleInbound(body: Record<string, string>): InboundSms | null {
+  const sid = body.MessageSid ?? body.SmsSid;
+  if (typeof sid !== 'string' || !sid || sid.length > 64) return null;
+  if (typeof body.From !== 'string' || typeof body.To !== 'string' || !body.From || !body.To) return null;
+  if (body.From.length > 40 || body.To.length > 40) return null;
+  return {
+    providerMessageId: sid,
+    from: body.From,
+    to: body.To,
+    body: String(body.Body ?? '').slice(0, 1600),
+  };
+}
 
 /** The longest duration we take from a provider: a week, far beyond any call; more is a corrupt value. */
 const MAX_REPORTED_DURATION_SECONDS = 7 * 24 * 3600;

@@ -1,5 +1,11 @@
 import twilio from 'twilio';
-import { parseTwilioStyleStatus, ProviderError, type TelephonyProvider } from './telephony-provider.ts';
+import {
+  parseTwilioStyleInbound,
+  parseTwilioStyleSmsStatus,
+  parseTwilioStyleStatus,
+  ProviderError,
+  type TelephonyProvider,
+} from './telephony-provider.ts';
 
 /** What a Twilio account needs to be set (README "Calling with Twilio"). */
 export type TwilioSettings = {
@@ -24,6 +30,10 @@ const TWILIO_API = 'https://api.twilio.com';
 /** The status callback for one of our calls: our call id travels in the (signed) URL. */
 export const twilioStatusUrl = (publicUrl: string, callId: string) =>
   `${publicUrl}/api/telephony/twilio/status?callId=${encodeURIComponent(callId)}`;
+
+/** The delivery report callback for one of our text messages: our reference travels in the (signed) URL. */
+export const twilioSmsStatusUrl = (publicUrl: string, ref: string) =>
+  `${publicUrl}/api/telephony/twilio/sms-status?ref=${encodeURIComponent(ref)}`;
 
 /** Sends the SDK's requests to a local fake of Twilio's REST API instead of Twilio's (tests only). */
 function redirectingClient(base: string, timeoutMs: number) {
@@ -54,6 +64,32 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
 
   return {
     name: 'twilio',
+    /**
+     * Messaging API: a message goes out from the user's number with a status callback; the number's "A message
+     * comes in" webhook is PUBLIC_URL/api/telephony/twilio/sms-inbound (README "SMS with Twilio"), answered in TwiML.
+     */
+    sms: {
+      async send({ ref, from, to, body }) {
+        try {
+          const message = await client.messages.create({
+            to,
+            from,
+            body,
+            statusCallback: twilioSmsStatusUrl(publicUrl, ref),
+          });
+          return { providerMessageId: message.sid };
+        } catch (error) {
+          throw providerError(error);
+        }
+      },
+      parseStatus: parseTwilioStyleSmsStatus,
+      parseInbound: parseTwilioStyleInbound,
+      reply(text) {
+        const response = new twilio.twiml.MessagingResponse();
+        if (text) response.message(text);
+        return { contentType: 'text/xml', body: response.toString() };
+      },
+    },
     async placeCall({ callId, from, to, agentIdentity: identity }) {
       const response = new twilio.twiml.VoiceResponse();
       const dial = response.dial({ answerOnBridge: true });

@@ -27,6 +27,8 @@ export type FakeTwilio = {
   ownedNumbers: Set<string>;
   /** Numbers verified as caller IDs on the account (OutgoingCallerIds), in E.164. */
   verifiedCallerIds: Set<string>;
+  /** The text messages created so far (Messages.json), in order. */
+  messages: { sid: string; to: string; from: string; body: string; statusCallback: string | undefined }[];
   close: () => Promise<void>;
 };
 
@@ -67,6 +69,8 @@ const twilioError = (status: number, code: number, message: string) => ({
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls.json: To, From and one of Url, Twiml or ApplicationSid required;
  *   answers 201 with a call resource (status queued);
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: Status=completed or canceled;
+ * - POST /2010-04-01/Accounts/{AccountSid}/Messages.json: To, From and Body required; answers 201 with a message
+ *   resource (status queued); an unverified To is refused as a trial account does (21608);
  * - GET …/IncomingPhoneNumbers.json and …/OutgoingCallerIds.json, filtered by PhoneNumber: the account's own
  *   numbers and its verified caller IDs;
  * anything else 404, bad credentials 401 (20003), a missing parameter 400 (21201 and friends).
@@ -80,6 +84,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     created: [],
     ownedNumbers: new Set(),
     verifiedCallerIds: new Set(),
+    messages: [],
   };
   const server = createServer((request, response) => {
     void (async () => {
@@ -130,6 +135,43 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         });
       }
       const account = `/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}`;
+      if (request.method === 'POST' && path === `${account}/Messages.json`) {
+        if (!one('To'))
+          return send(response, 400, twilioError(400, 21604, "A 'To' phone number is required."));
+        if (!one('From') && !one('MessagingServiceSid'))
+          return send(response, 400, twilioError(400, 21603, "A 'From' phone number is required."));
+        if (!one('Body') && !one('MediaUrl'))
+          return send(response, 400, twilioError(400, 21602, 'Message body is required.'));
+        if (fake.unverified.has(one('To')!))
+          return send(
+            response,
+            400,
+            twilioError(
+              400,
+              21608,
+              `The number ${one('To')} is unverified. Trial accounts cannot send messages to unverified numbers.`,
+            ),
+          );
+        const messageSid = sid('SM');
+        fake.messages.push({
+          sid: messageSid,
+          to: one('To')!,
+          from: one('From')!,
+          body: one('Body')!,
+          statusCallback: one('StatusCallback'),
+        });
+        return send(response, 201, {
+          sid: messageSid,
+          account_sid: FAKE_ACCOUNT_SID,
+          to: one('To'),
+          from: one('From'),
+          body: one('Body'),
+          status: 'queued',
+          direction: 'outbound-api',
+          api_version: '2010-04-01',
+          uri: `${account}/Messages/${messageSid}.json`,
+        });
+      }
       const lists = {
         [`${account}/IncomingPhoneNumbers.json`]: ['incoming_phone_numbers', fake.ownedNumbers, 'PN'],
         [`${account}/OutgoingCallerIds.json`]: ['outgoing_caller_ids', fake.verifiedCallerIds, 'PN'],

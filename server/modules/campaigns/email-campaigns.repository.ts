@@ -1,8 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import {
-  CAMPAIGN_MAX_RECIPIENTS,
   CAMPAIGN_MESSAGES,
-  TOO_MANY_RECIPIENTS,
   type EmailCampaign,
   type Recipient,
   type RecipientCounts,
@@ -10,7 +8,15 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { orderedSelection } from '../contacts/public.ts';
+import {
+  countsOf,
+  deleteRecipients,
+  EMPTY_COUNTS,
+  insertRecipients,
+  lastAttempt,
+  setStatus,
+  withoutExtra,
+} from './campaign-recipients.repository.ts';
 import { findSteps, stepCounts } from './email-sequences.repository.ts';
 
 export const campaignNotFound = () => new AppError('NOT_FOUND', CAMPAIGN_MESSAGES.notFound);
@@ -45,28 +51,11 @@ type Row = {
   pause_reason: string | null;
 };
 
-const EMPTY_COUNTS: RecipientCounts = { total: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unconfirmed: 0 };
-
-/** Per-state counts, kept by triggers (migration 0017); 'sending' counts as queued until its outcome is known. */
-async function countsOf(db: DbExecutor, ids: string[]): Promise<Map<string, RecipientCounts>> {
-  const result = new Map<string, RecipientCounts>();
-  if (ids.length === 0) return result;
-  const rows = await db
-    .selectFrom('email_campaign_counts')
-    .select(['campaign_id', 'state', 'n'])
-    .where('campaign_id', 'in', ids)
-    .execute();
-  for (const row of rows) {
-    const counts = result.get(row.campaign_id) ?? { ...EMPTY_COUNTS };
-    const state = row.state === 'sending' ? 'queued' : (row.state as keyof RecipientCounts);
-    counts[state] += row.n;
-    counts.total += row.n;
-    result.set(row.campaign_id, counts);
-  }
-  return result;
-}
-
-const toCampaign = (row: Row, counts: RecipientCounts | undefined, stepCount: number): EmailCampaign => ({
+const toCampaign = (
+  row: Row,
+  counts: (RecipientCounts & { extra: object }) | undefined,
+  stepCount: number,
+): EmailCampaign => ({
   id: row.id,
   name: row.name,
   type: row.campaign_type,
@@ -79,7 +68,7 @@ const toCampaign = (row: Row, counts: RecipientCounts | undefined, stepCount: nu
   startedAt: row.started_at?.toISOString() ?? null,
   finishedAt: row.finished_at?.toISOString() ?? null,
   pauseReason: row.pause_reason,
-  counts: counts ?? { ...EMPTY_COUNTS },
+  counts: counts ? withoutExtra(counts) : { ...EMPTY_COUNTS },
   stepCount,
 });
 
@@ -92,7 +81,7 @@ export async function findEmailCampaigns(db: DbExecutor, userId: string): Promis
     .orderBy('created_at', 'desc')
     .execute();
   const ids = rows.map((r) => r.id);
-  const counts = await countsOf(db, ids);
+  const counts = await countsOf(db, 'email', ids);
   const steps = await stepCounts(
     db,
     rows.filter((r) => r.campaign_type === 'sequence').map((r) => r.id),
@@ -115,7 +104,7 @@ export async function getEmailCampaign(
   if (options.lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw campaignNotFound();
-  const counts = (await countsOf(db, [id])).get(id);
+  const counts = (await countsOf(db, 'email', [id])).get(id);
   if (row.campaign_type !== 'sequence') return toCampaign(row, counts, 1);
   const steps = await findSteps(db, id);
   return { ...toCampaign(row, counts, steps.length), steps };
@@ -169,83 +158,29 @@ export async function updateEmailCampaign(
     .execute();
 }
 
-export async function setCampaignStatus(
+export const setCampaignStatus = (
   db: DbExecutor,
   id: string,
   status: EmailCampaign['status'],
   now: Date,
   stamps: { started?: boolean; finished?: boolean } = {},
-): Promise<void> {
-  await db
-    .updateTable('email_campaigns')
-    .set({
-      status,
-      updated_at: now,
-      pause_reason: null,
-      ...(stamps.started && { started_at: now }),
-      ...(stamps.finished && { finished_at: now }),
-    })
-    .where('id', '=', id)
-    .execute();
-}
+) => setStatus(db, 'email', id, status, now, stamps);
 
 export async function deleteEmailCampaign(db: DbExecutor, id: string): Promise<void> {
   await db.deleteFrom('email_campaigns').where('id', '=', id).execute();
 }
 
-/**
- * Adds contacts as recipients, in the order given (ticked ids) or name order (a whole filter); contacts already
- * there are ignored (spec part 2 §2.3). Only the user's own contacts are added, up to CAMPAIGN_MAX_RECIPIENTS in
- * all (more is refused before anything is written). Returns how many were added.
- */
-export async function addRecipients(
+/** Adds contacts as recipients (insertRecipients); `dueAt`: when a sequence's first e-mail is due for them. */
+export const addRecipients = (
   db: DbExecutor,
   userId: string,
   campaignId: string,
   contactIds: readonly string[] | SelectQueryBuilder<Database, 'contacts', { id: string }>,
-  /** When a sequence's first e-mail is due for them (a sequence already under way); none for a draft. */
   dueAt: Date | null = null,
-): Promise<number> {
-  const current = (await countsOf(db, [campaignId])).get(campaignId)?.total ?? 0;
-  const adding = Array.isArray(contactIds)
-    ? contactIds.length
-    : Number(
-        (
-          await db
-            .selectFrom(
-              (contactIds as SelectQueryBuilder<Database, 'contacts', { id: string }>).as('matching'),
-            )
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-  if (current + adding > CAMPAIGN_MAX_RECIPIENTS)
-    throw new AppError('VALIDATION_FAILED', TOO_MANY_RECIPIENTS);
-  const source = orderedSelection(userId, contactIds);
-  const result = await sql<{ added: number }>`
-    with candidates as (${source}),
-    inserted as (
-      insert into email_campaign_recipients (campaign_id, contact_id, user_id, due_at)
-      select ${campaignId}, id, ${userId}, ${dueAt}::timestamptz from candidates order by ordinal
-      on conflict (campaign_id, contact_id) do nothing
-      returning 1
-    )
-    select count(*)::int as added from inserted`.execute(db);
-  return result.rows[0]?.added ?? 0;
-}
+) => insertRecipients(db, 'email', userId, campaignId, contactIds, { dueAt });
 
-export async function removeRecipients(
-  db: DbExecutor,
-  campaignId: string,
-  contactIds: string[],
-): Promise<void> {
-  if (contactIds.length === 0) return;
-  await db
-    .deleteFrom('email_campaign_recipients')
-    .where('campaign_id', '=', campaignId)
-    .where('contact_id', 'in', contactIds)
-    .execute();
-}
+export const removeRecipients = (db: DbExecutor, campaignId: string, contactIds: string[]) =>
+  deleteRecipients(db, 'email', campaignId, contactIds);
 
 /** A page of a campaign's recipients in send order, with their state (optionally only one state). */
 export async function findRecipients(
@@ -295,11 +230,4 @@ export async function findRecipients(
 }
 
 /** When the campaign last handed an e-mail to the mail server, if ever. */
-export async function lastAttemptAt(db: DbExecutor, campaignId: string): Promise<Date | null> {
-  const row = await db
-    .selectFrom('email_campaign_recipients')
-    .select((eb) => eb.fn.max('attempted_at').as('last'))
-    .where('campaign_id', '=', campaignId)
-    .executeTakeFirst();
-  return row?.last ?? null;
-}
+export const lastAttemptAt = (db: DbExecutor, campaignId: string) => lastAttempt(db, 'email', campaignId);
