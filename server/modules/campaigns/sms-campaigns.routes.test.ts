@@ -280,7 +280,7 @@ describe('SMS campaigns on the simulator (spec part 2 §2.3, §5.1; issue 12)', 
     await call('POST', `/api/sms-campaigns/${id}/send`);
     // The simulator's 999… numbers are refused by the provider: that recipient fails with its words.
     expect(await settled(id)).toMatchObject({ counts: { failed: 1 } });
-    expect((await recipients(id))[0].reason).toMatch(/not verified/);
+    expect((await recipients(id))[0]!.reason).toMatch(/not verified/);
   });
 });
 
