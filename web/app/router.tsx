@@ -88,8 +88,19 @@ const appRoutes: RouteObject[] = [
         (await import('../features/campaigns/components/email-campaign-page.tsx')).EmailCampaignPage,
     ),
   },
-  { path: '/projects/sms/create', element: soon('Create SMS Campaign', 'SMS campaigns are not built yet.') },
-  { path: '/projects/sms/edit/:id', element: soon('Edit SMS Campaign', 'SMS campaigns are not built yet.') },
+  {
+    path: '/projects/sms/create',
+    lazy: screen(
+      async () =>
+        (await import('../features/campaigns/components/sms-campaign-create-page.tsx')).SmsCampaignCreatePage,
+    ),
+  },
+  {
+    path: '/projects/sms/edit/:id',
+    lazy: screen(
+      async () => (await import('../features/campaigns/components/sms-campaign-page.tsx')).SmsCampaignPage,
+    ),
+  },
   { path: '/create-queue', element: <RedirectKeepingState to={() => '/projects/queue/create'} /> },
   {
     path: '/edit-queue/:id',

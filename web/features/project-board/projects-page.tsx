@@ -1,4 +1,9 @@
-import { EmailCampaignsTable, useEmailCampaigns } from '../campaigns/public.ts';
+import {
+  EmailCampaignsTable,
+  SmsCampaignsTable,
+  useEmailCampaigns,
+  useSmsCampaigns,
+} from '../campaigns/public.ts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -72,6 +77,7 @@ function BigLink(props: { to: string; icon: React.ReactNode; title: string }) {
 function CampaignsTab() {
   const queues = useQueues(true);
   const emails = useEmailCampaigns();
+  const sms = useSmsCampaigns();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-2">
@@ -92,9 +98,9 @@ function CampaignsTab() {
         <Button
           variant="ghost"
           className="ml-auto"
-          disabled={queues.isFetching || emails.isFetching}
+          disabled={queues.isFetching || emails.isFetching || sms.isFetching}
           onClick={() =>
-            void Promise.all([queues.refetch(), emails.refetch()]).then((results) => {
+            void Promise.all([queues.refetch(), emails.refetch(), sms.refetch()]).then((results) => {
               const failed = results.find((r) => r.isError);
               if (failed?.error) toast.error('Error', { description: failed.error.message });
               else toast.success('Campaigns refreshed');
@@ -113,7 +119,7 @@ function CampaignsTab() {
             Emails <Badge variant="secondary">{emails.data?.length ?? 0}</Badge>
           </TabsTrigger>
           <TabsTrigger value="sms">
-            SMS Campaigns <Badge variant="secondary">0</Badge>
+            SMS Campaigns <Badge variant="secondary">{sms.data?.length ?? 0}</Badge>
           </TabsTrigger>
         </TabsList>
         <TabsContent value="queues">
@@ -139,18 +145,17 @@ function CampaignsTab() {
           )}
         </TabsContent>
         <TabsContent value="sms">
-          <Empty title="No SMS campaigns found" text="SMS campaigns that send arrive in the next release." />
+          {sms.isPending ? (
+            <Spinner />
+          ) : sms.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {sms.error.message}
+            </p>
+          ) : (
+            <SmsCampaignsTable campaigns={sms.data} />
+          )}
         </TabsContent>
       </Tabs>
-    </div>
-  );
-}
-
-function Empty(props: { title: string; text: string }) {
-  return (
-    <div className="rounded-md border border-dashed border-border p-8 text-center text-sm">
-      <p className="font-medium">{props.title}</p>
-      <p className="text-muted-foreground">{props.text}</p>
     </div>
   );
 }

@@ -23,16 +23,22 @@ import {
   useCreateQueue,
   useQueues,
 } from '../../queues/public.ts';
-import { useAddToEmailCampaign, useEmailCampaigns } from '../../campaigns/public.ts';
+import {
+  useAddToEmailCampaign,
+  useAddToSmsCampaign,
+  useEmailCampaigns,
+  useSmsCampaigns,
+} from '../../campaigns/public.ts';
 
 const NEW_QUEUE = 'new';
 const EMAIL = 'email:';
+const SMS = 'sms:';
 
 /**
  * Send to Campaign (decision 000): adds the selection to a call queue the person picks, or to a new queue they
  * name on the spot (ticked contacts, or every contact matching the filter). Contacts already in a queue are
  * ignored. Draft e-mail campaigns are offered beside the queues (a campaign already sent no longer takes contacts), and
- * e-mail sequences until they are canceled.
+ * e-mail sequences until they are canceled, and draft SMS campaigns.
  */
 export function SendToCampaignDialog(props: {
   open: boolean;
@@ -47,11 +53,14 @@ export function SendToCampaignDialog(props: {
   const addToEmail = useAddToEmailCampaign();
   // Draft campaigns, and sequences not canceled (contacts join a sequence under way).
   const drafts = emails.data?.filter((c) => campaignActions(c.status, c.type).enroll) ?? [];
+  const sms = useSmsCampaigns();
+  const addToSms = useAddToSmsCampaign();
+  const smsDrafts = sms.data?.filter((c) => c.status === 'draft') ?? [];
   const create = useCreateQueue();
   const [chosen, setChosen] = useState<string | null>(null);
   const [name, setName] = useState('');
   const queueId = chosen ?? queues.data?.[0]?.id ?? null;
-  const busy = add.isPending || create.isPending || addToEmail.isPending;
+  const busy = add.isPending || create.isPending || addToEmail.isPending || addToSms.isPending;
 
   const finish = () => {
     props.onOpenChange(false);
@@ -81,6 +90,21 @@ export function SendToCampaignDialog(props: {
       );
     }
     if (!queueId) return;
+    if (queueId.startsWith(SMS)) {
+      const campaign = smsDrafts.find((c) => `${SMS}${c.id}` === queueId);
+      return addToSms.mutate(
+        { campaignId: queueId.slice(SMS.length), selection: props.selection },
+        {
+          onSuccess: (result) => {
+            toast.success('Campaign prepared', {
+              description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${campaign?.name ?? 'the SMS campaign'}.`,
+            });
+            finish();
+          },
+          onError: (error) => toast.error('Error', { description: error.message }),
+        },
+      );
+    }
     if (queueId.startsWith(EMAIL)) {
       const campaign = drafts.find((c) => `${EMAIL}${c.id}` === queueId);
       return addToEmail.mutate(
@@ -117,8 +141,9 @@ export function SendToCampaignDialog(props: {
         <DialogHeader>
           <DialogTitle>Send to Campaign</DialogTitle>
           <DialogDescription>
-            Add {props.count.toLocaleString()} selected contact(s) to a call queue, a draft e-mail campaign or
-            an e-mail sequence, or start a new queue with them. Contacts already there are skipped.
+            Add {props.count.toLocaleString()} selected contact(s) to a call queue, a draft e-mail or SMS
+            campaign or an e-mail sequence, or start a new queue with them. Contacts already there are
+            skipped.
           </DialogDescription>
         </DialogHeader>
         {queues.isPending && <Spinner />}
@@ -149,6 +174,21 @@ export function SendToCampaignDialog(props: {
               <span className="ml-auto text-muted-foreground">
                 {c.type === 'sequence' ? 'E-mail sequence' : 'E-mail campaign'} ·{' '}
                 {c.counts.total.toLocaleString()} contacts
+              </span>
+            </label>
+          ))}
+          {smsDrafts.map((c) => (
+            <label key={c.id} className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
+              <input
+                type="radio"
+                name="queue"
+                className="accent-primary"
+                checked={queueId === `${SMS}${c.id}`}
+                onChange={() => setChosen(`${SMS}${c.id}`)}
+              />
+              <span className="font-medium">{c.name}</span>
+              <span className="ml-auto text-muted-foreground">
+                SMS campaign · {c.counts.total.toLocaleString()} contacts
               </span>
             </label>
           ))}
@@ -195,7 +235,7 @@ export function SendToCampaignDialog(props: {
           <Button disabled={!queueId || busy} onClick={handleSend}>
             {queueId === NEW_QUEUE
               ? 'Create Queue'
-              : queueId?.startsWith(EMAIL)
+              : queueId?.startsWith(EMAIL) || queueId?.startsWith(SMS)
                 ? 'Add to campaign'
                 : 'Add to queue'}
           </Button>
