@@ -48,6 +48,8 @@ function concreteUrl(url: string): string {
     .replace(':queueId', '00000000-0000-4000-8000-000000000002')
     .replace(':campaignId', '00000000-0000-4000-8000-000000000003')
     .replace(':projectId', '00000000-0000-4000-8000-000000000004')
+    .replace(':contactId', '00000000-0000-4000-8000-000000000005')
+    .replace(':provider', 'simulator')
     .replace(':token', 'not-a-token');
 }
 
