@@ -10,6 +10,7 @@ import { benchFirstLoad } from './first-load.bench.ts';
 import { benchQueues } from './queues.bench.ts';
 import { benchCampaigns } from './campaigns.bench.ts';
 import { benchCampaignDrill } from './campaign-drill.bench.ts';
+import { benchSmsDrill } from './sms-drill.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -23,6 +24,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   queues: benchQueues,
   campaigns: benchCampaigns,
   'campaign-drill': benchCampaignDrill,
+  'sms-drill': benchSmsDrill,
 };
 
 /**

@@ -7,7 +7,7 @@ test.describe('SMS campaigns on the simulator', () => {
   }) => {
     const { cookie } = await signedInRep(page, server);
     // Ann's number is delivered; Bo's (ending in 2) never reaches the handset; Cy has no phone.
-    await createContactThroughApi(server, cookie, {
+    const annId = await createContactThroughApi(server, cookie, {
       firstName: 'Ann',
       lastName: 'Texter',
       email: 'ann@t.example',
@@ -89,10 +89,24 @@ test.describe('SMS campaigns on the simulator', () => {
       'Opted out (replied STOP)',
     );
 
+    await page.goto(`/contacts/${annId}`);
+    await expect(page.getByText('Opted out of SMS')).toBeVisible();
+
     await page.goto('/projects?tab=campaigns');
     await page.getByRole('tab', { name: /SMS Campaigns/ }).click();
     const table = page.getByRole('table', { name: 'SMS campaigns' });
     await expect(table.getByRole('row', { name: /Open house/ })).toContainText('3 of 3');
     await expect(table.getByRole('row', { name: /Reminder/ })).toContainText('1 of 1');
+
+    // A limit across all the user's campaigns, kept on the server.
+    await page.goto('/settings?tab=phone');
+    const limit = page.getByRole('form', { name: 'SMS sending limit' });
+    await limit.getByLabel('Text messages per minute').fill('30');
+    await limit.getByRole('button', { name: 'Save limit' }).click();
+    await expect(page.getByText('At most 30 text messages a minute.')).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('form', { name: 'SMS sending limit' }).getByLabel('Text messages per minute'),
+    ).toHaveValue('30');
   });
 });

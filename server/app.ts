@@ -28,6 +28,7 @@ import { registerEmailCampaignRoutes } from './modules/campaigns/email-campaigns
 import { registerEmailSequenceRoutes } from './modules/campaigns/email-sequences.routes.ts';
 import { registerSmsCampaignRoutes } from './modules/campaigns/sms-campaigns.routes.ts';
 import { registerSmsWebhookRoutes } from './modules/campaigns/sms-webhooks.routes.ts';
+import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.ts';
 import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
 import {
   EMAIL_CAMPAIGN_TASK,
@@ -204,6 +205,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerEmailSequenceRoutes(app, ctx);
   registerSmsCampaignRoutes(app, ctx);
   registerSmsWebhookRoutes(app, ctx);
+  registerSendingLimitRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);

@@ -145,11 +145,15 @@ export const DayRangeQuerySchema = z
     'One day at a time',
   );
 
-/** A contact's calling record for its page: its calls and dispositions, and whether its number is do-not-call. */
+/**
+ * A contact's calling record for its page: its calls and dispositions, whether its number is do-not-call, and
+ * whether it replied STOP to text messages (no SMS goes to it until it replies START).
+ */
 export const ContactCallingSchema = z.object({
   calls: z.array(CallSchema),
   dispositions: z.array(DispositionRecordSchema),
   doNotCall: z.boolean(),
+  smsOptedOut: z.boolean(),
 });
 
 /** A callback whose date has come (issue 5): one click from calling back. */

@@ -240,6 +240,15 @@ export type SmsCampaignRecipientsTable = {
   replied_at: Date | null;
 };
 
+export type SendingLimitsTable = {
+  user_id: string;
+  email_per_minute: number | null;
+  sms_per_minute: number | null;
+  email_last_at: Date | null;
+  sms_last_at: Date | null;
+  updated_at: Generated<Date>;
+};
+
 export type SmsOptOutsTable = { phone: string; keyword: string; created_at: Generated<Date> };
 
 export type EmailSequenceStepsTable = {
@@ -447,6 +456,7 @@ export type Database = {
   sms_campaign_recipients: SmsCampaignRecipientsTable;
   sms_campaign_counts: EmailCampaignCountsTable;
   sms_opt_outs: SmsOptOutsTable;
+  sending_limits: SendingLimitsTable;
   email_unsubscribes: EmailUnsubscribesTable;
   outbox_messages: OutboxMessagesTable;
   email_configurations: EmailConfigurationsTable;

@@ -227,7 +227,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  /** A contact's calls, dispositions and do-not-call state, for its page. */
+  /** A contact's calls, dispositions, do-not-call state and SMS opt-out (a STOP reply), for its page. */
   typed.get(
     '/api/contacts/:id/calling',
     { ...approved, schema: { params: ContactIdParamsSchema, response: { 200: ContactCallingSchema } } },
@@ -239,6 +239,13 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
         return {
           ...(await findContactCalling(trx, userId, contact.id)),
           doNotCall: number ? await isDoNotCall(trx, userId, number) : false,
+          smsOptedOut: number
+            ? (await trx
+                .selectFrom('sms_opt_outs')
+                .select('phone')
+                .where('phone', '=', number)
+                .executeTakeFirst()) !== undefined
+            : false,
         };
       });
     },

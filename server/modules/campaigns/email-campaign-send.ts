@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { SKIP_REASONS, UNCONFIRMED_REASON } from '#domain/campaigns/email-campaign.schema.ts';
 import { dueAfter, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
+import { effectivePace } from '#domain/campaigns/campaign-pace.ts';
 import { isSendableAddress } from '#domain/email/email.schema.ts';
 import { renderMergeFields } from '#domain/email/merge-fields.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -11,6 +12,7 @@ import { MailDeliveryError, type SmtpSession } from '../../mail/smtp-sender.ts';
 import { findSmtpSettings, insertContactEmail } from '../email/public.ts';
 import { lastAttemptAt, setCampaignStatus } from './email-campaigns.repository.ts';
 import { findSteps } from './email-sequences.repository.ts';
+import { findSendingLimits, takeSendingSlot } from './sending-limits.ts';
 
 export const EMAIL_CAMPAIGN_TASK = 'email-campaign-send';
 /** A run sends for at most this long, then queues the next run, so shutdowns and other jobs never wait long. */
@@ -19,8 +21,9 @@ const RUN_FOR_MS = 20_000;
 export type SendContext = Pick<AppContext, 'db' | 'clock' | 'secretBox' | 'sendSmtp' | 'publicUrl'>;
 
 /**
- * Queues a run of a campaign's send, in the caller's transaction. Runs of one campaign go one after another (their
- * own named queue), so at most one ever sends for a campaign, whichever instance runs it.
+ * Queues a run of a campaign's send, in the caller's transaction. Runs of one user's campaigns go one after another
+ * (the user's named queue), so at most one ever sends for a campaign, whichever instance runs it, and the user's
+ * sending limit holds across campaigns.
  */
 export function scheduleCampaignSend(
   db: DbExecutor,
@@ -34,7 +37,8 @@ export function scheduleCampaignSend(
     { campaignId, userId },
     {
       jobKey: `email-campaign:${campaignId}`,
-      queueName: `email-campaign:${campaignId}`,
+      // One run at a time per user (so per campaign too): the user's sending limit holds across their campaigns.
+      queueName: `email-campaigns:${userId}`,
       maxAttempts: 25,
       ...(runAt && { runAt }),
     },
@@ -52,7 +56,8 @@ export async function scheduleAtPace(
   now: Date,
 ): Promise<void> {
   const last = await lastAttemptAt(db, campaign.id);
-  const wait = last ? last.getTime() + 60_000 / campaign.perMinute - now.getTime() : 0;
+  const pace = effectivePace(campaign.perMinute, (await findSendingLimits(db, userId)).emailPerMinute);
+  const wait = last ? last.getTime() + 60_000 / pace - now.getTime() : 0;
   // By difference: `now` is the app's clock, the job queue runs on the database's.
   await scheduleCampaignSend(db, campaign.id, userId, wait > 0 ? new Date(Date.now() + wait) : undefined);
 }
@@ -138,6 +143,9 @@ async function claimNext(
           : next.unsubscribed
             ? SKIP_REASONS.unsubscribed
             : null;
+      // The user's sending limit, across all their campaigns: wait for the next free slot.
+      const slot = skip ? null : await takeSendingSlot(trx, userId, 'email', ctx.clock());
+      if (slot) return { wait: slot };
       await trx
         .updateTable('email_campaign_recipients')
         .set(
@@ -191,6 +199,7 @@ export async function runCampaignSend(
   abort?: AbortSignal,
 ): Promise<{ next: Date } | 'done' | 'stop'> {
   const setup = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    // (The run's own pace below; the user's limit across campaigns is taken per e-mail in claimNext.)
     const campaign = await trx
       .selectFrom('email_campaigns')
       .select(['subject', 'body', 'per_minute', 'status', 'campaign_type'])

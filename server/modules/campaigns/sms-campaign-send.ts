@@ -5,12 +5,14 @@ import {
   SMS_UNCONFIRMED_REASON,
 } from '#domain/campaigns/sms-campaign.schema.ts';
 import { renderMergeFields } from '#domain/email/merge-fields.ts';
+import { effectivePace } from '#domain/campaigns/campaign-pace.ts';
 import type { AppContext } from '../../app-context.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { ProviderError } from '../../telephony/telephony-provider.ts';
 import { lastAttempt, setStatus } from './campaign-recipients.repository.ts';
+import { findSendingLimits, takeSendingSlot } from './sending-limits.ts';
 
 export const SMS_CAMPAIGN_TASK = 'sms-campaign-send';
 /** A run sends for at most this long, then queues the next run. */
@@ -22,7 +24,7 @@ const SEND_TIMEOUT_MS = 15_000;
 
 export type SmsSendContext = Pick<AppContext, 'db' | 'clock' | 'telephony' | 'defaultCallerId'>;
 
-/** Queues a run of an SMS campaign's send, in the caller's transaction; runs of one campaign never overlap. */
+/** Queues a run of an SMS campaign's send, in the caller's transaction; runs of one user's campaigns never overlap. */
 export function scheduleSmsSend(
   db: DbExecutor,
   campaignId: string,
@@ -35,7 +37,8 @@ export function scheduleSmsSend(
     { campaignId, userId },
     {
       jobKey: `sms-campaign:${campaignId}`,
-      queueName: `sms-campaign:${campaignId}`,
+      // One run at a time per user: the user's SMS sending limit holds across their campaigns.
+      queueName: `sms-campaigns:${userId}`,
       maxAttempts: 25,
       ...(runAt && { runAt }),
     },
@@ -50,7 +53,8 @@ export async function scheduleSmsAtPace(
   now: Date,
 ): Promise<void> {
   const last = await lastAttempt(db, 'sms', campaign.id);
-  const wait = last ? last.getTime() + 60_000 / campaign.perMinute - now.getTime() : 0;
+  const pace = effectivePace(campaign.perMinute, (await findSendingLimits(db, userId)).smsPerMinute);
+  const wait = last ? last.getTime() + 60_000 / pace - now.getTime() : 0;
   await scheduleSmsSend(db, campaign.id, userId, wait > 0 ? new Date(Date.now() + wait) : undefined);
 }
 
@@ -76,7 +80,7 @@ async function claimNext(
   campaignId: string,
   userId: string,
   from: string,
-): Promise<Claimed | 'stop' | 'done'> {
+): Promise<Claimed | { wait: Date } | 'stop' | 'done'> {
   return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
     const campaign = await trx
       .selectFrom('sms_campaigns')
@@ -124,6 +128,9 @@ async function claimNext(
             : next.do_not_call
               ? SMS_SKIP_REASONS.doNotCall
               : null;
+      // The user's sending limit, across all their campaigns: wait for the next free slot.
+      const slot = skip ? null : await takeSendingSlot(trx, userId, 'sms', ctx.clock());
+      if (slot) return { wait: slot };
       await trx
         .updateTable('sms_campaign_recipients')
         .set(
@@ -241,6 +248,8 @@ export async function runSmsSend(
     const started = Date.now();
     const claimed = await claimNext(ctx, campaignId, userId, from);
     if (claimed === 'stop' || claimed === 'done') return claimed;
+    if ('wait' in claimed)
+      return { next: new Date(Date.now() + Math.max(0, claimed.wait.getTime() - ctx.clock().getTime())) };
     const outcome = await deliver(ctx, from, campaign.message, claimed);
     if (outcome.kind === 'provider-down') {
       await pause(ctx, campaignId, userId, claimed.contactId, outcome.reason);

@@ -206,6 +206,7 @@ describe('SMS campaigns on the simulator (spec part 2 §2.3, §5.1; issue 12)', 
     expect((await reply('  stop ')).json()).toEqual({ reply: null });
     expect(await optOuts()).toEqual([{ phone: '+15550100017' }]);
     expect((await recipients(first))[0]).toMatchObject({ reply: 'stop' });
+    expect((await call('GET', `/api/contacts/${ann.id}/calling`)).json().smsOptedOut).toBe(true);
 
     const second = (await create([ann.id], { name: 'Again' })).json().campaign.id;
     await call('POST', `/api/sms-campaigns/${second}/send`);

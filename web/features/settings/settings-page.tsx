@@ -7,6 +7,7 @@ import { useTheme } from '../theme/public.ts';
 import { NotBuiltYet } from '../placeholders/public.ts';
 import { EmailConfigurationCard, EmailTemplatesCard } from '../email/public.ts';
 import { PhoneSettingsCard } from '../calls/public.ts';
+import { SendingLimitCard } from '../campaigns/public.ts';
 
 const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <TabsContent value="email" className="flex flex-col gap-4">
           <EmailConfigurationCard />
           <EmailTemplatesCard />
+          <SendingLimitCard kind="email" />
           <p className="text-sm text-muted-foreground">
             E-mails written while no mail server was configured are kept in your{' '}
             <Link to="/outbox" className="text-primary hover:underline">
@@ -45,8 +47,9 @@ export function SettingsPage() {
             .
           </p>
         </TabsContent>
-        <TabsContent value="phone">
+        <TabsContent value="phone" className="flex flex-col gap-4">
           <PhoneSettingsCard />
+          <SendingLimitCard kind="sms" />
         </TabsContent>
         <TabsContent value="notifications">
           <NotBuiltYet title="Notifications" what="Notification preferences are not built yet." />

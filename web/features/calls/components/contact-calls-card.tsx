@@ -22,11 +22,19 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
   const [confirming, setConfirming] = useState(false);
   if (calling.isPending) return <Spinner />;
   if (calling.isError) return null;
-  const { calls, dispositions, doNotCall } = calling.data;
+  const { calls, dispositions, doNotCall, smsOptedOut } = calling.data;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center gap-3">
         <CardTitle>Calls</CardTitle>
+        {smsOptedOut && (
+          <Badge
+            variant="secondary"
+            title="This number replied STOP: no text message goes to it until it replies START."
+          >
+            Opted out of SMS
+          </Badge>
+        )}
         {doNotCall && (
           <>
             <Badge variant="destructive">Do not call</Badge>
