@@ -168,3 +168,20 @@ export async function lastAttempt(
     .executeTakeFirst();
   return row?.last ?? null;
 }
+
+/** A page of recipients read with one row too many: the page, and where the next starts (null on the last). */
+export function recipientPage<R extends { position: string }, T>(
+  rows: R[],
+  limit: number,
+  toRecipient: (row: R) => T,
+): { recipients: T[]; next: number | null } {
+  const shown = rows.slice(0, limit);
+  return {
+    recipients: shown.map(toRecipient),
+    next: rows.length > limit ? Number(shown.at(-1)!.position) : null,
+  };
+}
+
+/** A recipient's name as lists show it; a contact deleted since has none. */
+export const recipientName = (row: { first_name: string | null; last_name: string | null }) =>
+  row.first_name === null ? 'Deleted contact' : `${row.first_name} ${row.last_name ?? ''}`.trim();

@@ -1,66 +1,22 @@
 import { sql } from 'kysely';
 import { SKIP_REASONS, UNCONFIRMED_REASON } from '#domain/campaigns/email-campaign.schema.ts';
 import { dueAfter, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
-import { effectivePace } from '#domain/campaigns/campaign-pace.ts';
 import { isSendableAddress } from '#domain/email/email.schema.ts';
 import { renderMergeFields } from '#domain/email/merge-fields.ts';
 import type { AppContext } from '../../app-context.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
-import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { MailDeliveryError, type SmtpSession } from '../../mail/smtp-sender.ts';
 import { findSmtpSettings, insertContactEmail } from '../email/public.ts';
-import { lastAttemptAt, setCampaignStatus } from './email-campaigns.repository.ts';
+import { setCampaignStatus } from './email-campaigns.repository.ts';
+import { scheduleRun } from './campaign-schedule.ts';
 import { findSteps } from './email-sequences.repository.ts';
-import { findSendingLimits, takeSendingSlot } from './sending-limits.ts';
+import { takeSendingSlot } from './sending-limits.ts';
 
-export const EMAIL_CAMPAIGN_TASK = 'email-campaign-send';
 /** A run sends for at most this long, then queues the next run, so shutdowns and other jobs never wait long. */
 const RUN_FOR_MS = 20_000;
 
 export type SendContext = Pick<AppContext, 'db' | 'clock' | 'secretBox' | 'sendSmtp' | 'publicUrl'>;
-
-/**
- * Queues a run of a campaign's send, in the caller's transaction. Runs of one user's campaigns go one after another
- * (the user's named queue), so at most one ever sends for a campaign, whichever instance runs it, and the user's
- * sending limit holds across campaigns.
- */
-export function scheduleCampaignSend(
-  db: DbExecutor,
-  campaignId: string,
-  userId: string,
-  runAt?: Date,
-): Promise<void> {
-  return enqueueJob(
-    db,
-    EMAIL_CAMPAIGN_TASK,
-    { campaignId, userId },
-    {
-      jobKey: `email-campaign:${campaignId}`,
-      // One run at a time per user (so per campaign too): the user's sending limit holds across their campaigns.
-      queueName: `email-campaigns:${userId}`,
-      maxAttempts: 25,
-      ...(runAt && { runAt }),
-    },
-  );
-}
-
-/**
- * Queues the campaign's next run keeping its pace: a spacing after the last e-mail handed over, or now (resuming,
- * or a contact joining a sequence under way).
- */
-export async function scheduleAtPace(
-  db: DbExecutor,
-  campaign: { id: string; perMinute: number },
-  userId: string,
-  now: Date,
-): Promise<void> {
-  const last = await lastAttemptAt(db, campaign.id);
-  const pace = effectivePace(campaign.perMinute, (await findSendingLimits(db, userId)).emailPerMinute);
-  const wait = last ? last.getTime() + 60_000 / pace - now.getTime() : 0;
-  // By difference: `now` is the app's clock, the job queue runs on the database's.
-  await scheduleCampaignSend(db, campaign.id, userId, wait > 0 ? new Date(Date.now() + wait) : undefined);
-}
 
 /** A pause longer than this between two e-mails ends the run; the next run is queued for when the next is due. */
 const LONGEST_WAIT_IN_RUN_MS = 1_000;
@@ -403,7 +359,7 @@ export function campaignSendTask(ctx: SendContext): JobTask {
     const result = await runCampaignSend(ctx, campaignId, userId, helpers.abortSignal);
     if (typeof result === 'object')
       await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
-        scheduleCampaignSend(trx, campaignId, userId, result.next),
+        scheduleRun(trx, 'email', campaignId, userId, result.next),
       );
   };
 }

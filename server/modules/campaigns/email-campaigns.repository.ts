@@ -13,7 +13,8 @@ import {
   deleteRecipients,
   EMPTY_COUNTS,
   insertRecipients,
-  lastAttempt,
+  recipientName,
+  recipientPage,
   setStatus,
   withoutExtra,
 } from './campaign-recipients.repository.ts';
@@ -210,24 +211,15 @@ export async function findRecipients(
     .limit(page.limit + 1);
   if (page.after !== undefined) query = query.where('r.position', '>', String(page.after));
   if (page.state) query = query.where('r.state', '=', page.state);
-  const rows = await query.execute();
-  const more = rows.length > page.limit;
-  const shown = rows.slice(0, page.limit);
-  return {
-    recipients: shown.map((r) => ({
-      contactId: r.contact_id,
-      name: r.first_name === null ? 'Deleted contact' : `${r.first_name} ${r.last_name ?? ''}`.trim(),
-      email: r.sent_to ?? r.email,
-      state: r.state,
-      reason: r.reason,
-      delivery: r.delivery,
-      sentAt: r.sent_at?.toISOString() ?? null,
-      stepsSent: r.steps_sent,
-      dueAt: r.state === 'queued' ? (r.due_at?.toISOString() ?? null) : null,
-    })),
-    next: more ? Number(shown.at(-1)!.position) : null,
-  };
+  return recipientPage(await query.execute(), page.limit, (r) => ({
+    contactId: r.contact_id,
+    name: recipientName(r),
+    email: r.sent_to ?? r.email,
+    state: r.state,
+    reason: r.reason,
+    delivery: r.delivery,
+    sentAt: r.sent_at?.toISOString() ?? null,
+    stepsSent: r.steps_sent,
+    dueAt: r.state === 'queued' ? (r.due_at?.toISOString() ?? null) : null,
+  }));
 }
-
-/** When the campaign last handed an e-mail to the mail server, if ever. */
-export const lastAttemptAt = (db: DbExecutor, campaignId: string) => lastAttempt(db, 'email', campaignId);

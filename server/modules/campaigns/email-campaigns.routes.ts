@@ -31,7 +31,7 @@ import {
   setCampaignStatus,
   updateEmailCampaign,
 } from './email-campaigns.repository.ts';
-import { scheduleAtPace, scheduleCampaignSend } from './email-campaign-send.ts';
+import { scheduleRun, scheduleRunAtPace } from './campaign-schedule.ts';
 import { enrollInSequence } from './email-sequence-enrolment.ts';
 import { startSequence } from './email-sequences.repository.ts';
 
@@ -216,13 +216,13 @@ export function registerEmailCampaignRoutes(app: FastifyInstance, ctx: AppContex
   transition('send', async (trx, campaign, userId, now) => {
     await setCampaignStatus(trx, campaign.id, 'sending', now, { started: true });
     if (campaign.type === 'sequence') await startSequence(trx, campaign.id, now);
-    await scheduleCampaignSend(trx, campaign.id, userId);
+    await scheduleRun(trx, 'email', campaign.id, userId);
   });
   transition('pause', (trx, campaign, _userId, now) => setCampaignStatus(trx, campaign.id, 'paused', now));
   transition('resume', async (trx, campaign, userId, now) => {
     await setCampaignStatus(trx, campaign.id, 'sending', now);
     // Resuming keeps the pace: the next e-mail is due a spacing after the last one handed over.
-    await scheduleAtPace(trx, campaign, userId, now);
+    await scheduleRunAtPace(trx, 'email', campaign, userId, now);
   });
   transition('cancel', async (trx, campaign, _userId, now) => {
     await setCampaignStatus(trx, campaign.id, 'canceled', now, { finished: true });

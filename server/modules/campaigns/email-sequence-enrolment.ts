@@ -8,7 +8,7 @@ import { SEQUENCE_MESSAGES } from '#domain/campaigns/email-sequence.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { scheduleAtPace } from './email-campaign-send.ts';
+import { scheduleRunAtPace } from './campaign-schedule.ts';
 import { addRecipients, getEmailCampaign, setCampaignStatus } from './email-campaigns.repository.ts';
 import { firstDueAt } from './email-sequences.repository.ts';
 
@@ -48,7 +48,7 @@ export async function enrollInSequence(
       .execute();
   }
   // A paused sequence sends to them once resumed.
-  if (campaign.status !== 'paused') await scheduleAtPace(trx, campaign, userId, now);
+  if (campaign.status !== 'paused') await scheduleRunAtPace(trx, 'email', campaign, userId, now);
   return added;
 }
 

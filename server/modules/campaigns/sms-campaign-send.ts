@@ -5,16 +5,14 @@ import {
   SMS_UNCONFIRMED_REASON,
 } from '#domain/campaigns/sms-campaign.schema.ts';
 import { renderMergeFields } from '#domain/email/merge-fields.ts';
-import { effectivePace } from '#domain/campaigns/campaign-pace.ts';
 import type { AppContext } from '../../app-context.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
-import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { ProviderError } from '../../telephony/telephony-provider.ts';
-import { lastAttempt, setStatus } from './campaign-recipients.repository.ts';
-import { findSendingLimits, takeSendingSlot } from './sending-limits.ts';
+import { setStatus } from './campaign-recipients.repository.ts';
+import { scheduleRun } from './campaign-schedule.ts';
+import { takeSendingSlot } from './sending-limits.ts';
 
-export const SMS_CAMPAIGN_TASK = 'sms-campaign-send';
 /** A run sends for at most this long, then queues the next run. */
 const RUN_FOR_MS = 20_000;
 /** A pause longer than this between two messages ends the run; the next is queued for when it is due. */
@@ -23,40 +21,6 @@ const LONGEST_WAIT_IN_RUN_MS = 1_000;
 const SEND_TIMEOUT_MS = 15_000;
 
 export type SmsSendContext = Pick<AppContext, 'db' | 'clock' | 'telephony' | 'defaultCallerId'>;
-
-/** Queues a run of an SMS campaign's send, in the caller's transaction; runs of one user's campaigns never overlap. */
-export function scheduleSmsSend(
-  db: DbExecutor,
-  campaignId: string,
-  userId: string,
-  runAt?: Date,
-): Promise<void> {
-  return enqueueJob(
-    db,
-    SMS_CAMPAIGN_TASK,
-    { campaignId, userId },
-    {
-      jobKey: `sms-campaign:${campaignId}`,
-      // One run at a time per user: the user's SMS sending limit holds across their campaigns.
-      queueName: `sms-campaigns:${userId}`,
-      maxAttempts: 25,
-      ...(runAt && { runAt }),
-    },
-  );
-}
-
-/** Queues the next run keeping the campaign's pace after the last message handed over (resume). */
-export async function scheduleSmsAtPace(
-  db: DbExecutor,
-  campaign: { id: string; perMinute: number },
-  userId: string,
-  now: Date,
-): Promise<void> {
-  const last = await lastAttempt(db, 'sms', campaign.id);
-  const pace = effectivePace(campaign.perMinute, (await findSendingLimits(db, userId)).smsPerMinute);
-  const wait = last ? last.getTime() + 60_000 / pace - now.getTime() : 0;
-  await scheduleSmsSend(db, campaign.id, userId, wait > 0 ? new Date(Date.now() + wait) : undefined);
-}
 
 type Claimed = {
   contactId: string;
@@ -317,7 +281,7 @@ export function smsSendTask(ctx: SmsSendContext): JobTask {
     const result = await runSmsSend(ctx, campaignId, userId, helpers.abortSignal);
     if (typeof result === 'object')
       await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
-        scheduleSmsSend(trx, campaignId, userId, result.next),
+        scheduleRun(trx, 'sms', campaignId, userId, result.next),
       );
   };
 }

@@ -2,7 +2,14 @@ import type { SmsCampaign, SmsRecipient } from '#domain/campaigns/sms-campaign.s
 import { CAMPAIGN_MESSAGES } from '#domain/campaigns/email-campaign.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { countsOf, EMPTY_COUNTS, withoutExtra, type StoredCounts } from './campaign-recipients.repository.ts';
+import {
+  countsOf,
+  EMPTY_COUNTS,
+  recipientName,
+  recipientPage,
+  withoutExtra,
+  type StoredCounts,
+} from './campaign-recipients.repository.ts';
 
 const COLUMNS = [
   'id',
@@ -143,21 +150,15 @@ export async function findSmsRecipients(
     .limit(page.limit + 1);
   if (page.after !== undefined) query = query.where('r.position', '>', String(page.after));
   if (page.state) query = query.where('r.state', '=', page.state);
-  const rows = await query.execute();
-  const more = rows.length > page.limit;
-  const shown = rows.slice(0, page.limit);
-  return {
-    recipients: shown.map((r) => ({
-      contactId: r.contact_id,
-      name: r.first_name === null ? 'Deleted contact' : `${r.first_name} ${r.last_name ?? ''}`.trim(),
-      phone: r.sent_to ?? r.phone,
-      state: r.state,
-      reason: r.reason,
-      delivery: r.delivery,
-      deliveryError: r.delivery_error,
-      sentAt: r.sent_at?.toISOString() ?? null,
-      reply: r.reply,
-    })),
-    next: more ? Number(shown.at(-1)!.position) : null,
-  };
+  return recipientPage(await query.execute(), page.limit, (r) => ({
+    contactId: r.contact_id,
+    name: recipientName(r),
+    phone: r.sent_to ?? r.phone,
+    state: r.state,
+    reason: r.reason,
+    delivery: r.delivery,
+    deliveryError: r.delivery_error,
+    sentAt: r.sent_at?.toISOString() ?? null,
+    reply: r.reply,
+  }));
 }

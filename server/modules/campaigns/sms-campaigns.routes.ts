@@ -25,7 +25,7 @@ import { viewerOf } from '../../plugins/access-control.ts';
 import { selectedIds } from '../contacts/public.ts';
 import { isOwnProject } from '../projects/public.ts';
 import { deleteRecipients, insertRecipients, setStatus } from './campaign-recipients.repository.ts';
-import { scheduleSmsAtPace, scheduleSmsSend } from './sms-campaign-send.ts';
+import { scheduleRun, scheduleRunAtPace } from './campaign-schedule.ts';
 import {
   findSmsCampaigns,
   findSmsRecipients,
@@ -235,12 +235,12 @@ export function registerSmsCampaignRoutes(app: FastifyInstance, ctx: AppContext)
     );
   transition('send', async (trx, campaign, userId, now) => {
     await setStatus(trx, 'sms', campaign.id, 'sending', now, { started: true });
-    await scheduleSmsSend(trx, campaign.id, userId);
+    await scheduleRun(trx, 'sms', campaign.id, userId);
   });
   transition('pause', (trx, campaign, _userId, now) => setStatus(trx, 'sms', campaign.id, 'paused', now));
   transition('resume', async (trx, campaign, userId, now) => {
     await setStatus(trx, 'sms', campaign.id, 'sending', now);
-    await scheduleSmsAtPace(trx, campaign, userId, now);
+    await scheduleRunAtPace(trx, 'sms', campaign, userId, now);
   });
   transition('cancel', async (trx, campaign, _userId, now) => {
     await setStatus(trx, 'sms', campaign.id, 'canceled', now, { finished: true });
