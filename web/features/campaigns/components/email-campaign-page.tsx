@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Pause, Play, Send, Trash2, XCircle } from 'lucide-react';
 import {
-  CAMPAIGN_MESSAGES,
   campaignActions,
   campaignProgress,
   type EmailCampaign,
 } from '#domain/campaigns/email-campaign.schema.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { selectionSize, toBulkSelection, type ContactSelection } from '../../contacts/public.ts';
 import { useEmailConfiguration } from '../../email/public.ts';
@@ -25,9 +20,10 @@ import {
   useUpdateEmailSequence,
 } from '../api/email-campaigns-queries.ts';
 import { CampaignMessageFields, type CampaignFields } from './campaign-message-fields.tsx';
-import { checkCampaign, checkSequence, PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
+import { checkCampaign, checkSequence, showSaveError } from './campaign-checks.ts';
 import { RecipientsList } from './recipients-list.tsx';
 import { statusLabel } from './campaign-status.ts';
+import { CampaignControls, CampaignLoadFailed } from './campaign-controls.tsx';
 import { SequenceUnderWay } from './sequence-under-way.tsx';
 import { SequenceStepsEditor } from './sequence-steps-editor.tsx';
 
@@ -41,20 +37,7 @@ export function EmailCampaignPage() {
   const { id = '' } = useParams();
   const campaign = useEmailCampaign(id);
   if (campaign.isPending) return <Spinner />;
-  if (campaign.isError)
-    return (
-      <div role="alert" className="mx-auto max-w-3xl rounded-md border border-border p-4 text-sm">
-        <p className="font-medium">{CAMPAIGN_MESSAGES.loadFailed.title}</p>
-        <p className="text-muted-foreground">
-          {campaign.error.message === CAMPAIGN_MESSAGES.notFound
-            ? CAMPAIGN_MESSAGES.notFound
-            : CAMPAIGN_MESSAGES.loadFailed.description}
-        </p>
-        <Link to={PROJECTS_CAMPAIGNS} className="underline">
-          Back to campaigns
-        </Link>
-      </div>
-    );
+  if (campaign.isError) return <CampaignLoadFailed error={campaign.error} />;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <CampaignHeader campaign={campaign.data} />
@@ -77,136 +60,76 @@ export function EmailCampaignPage() {
 }
 
 function CampaignHeader({ campaign }: { campaign: EmailCampaign }) {
-  const navigate = useNavigate();
   const action = useCampaignAction(campaign.id);
   const remove = useDeleteEmailCampaign();
   const mail = useEmailConfiguration();
-  const [confirming, setConfirming] = useState<'send' | 'cancel' | 'delete' | null>(null);
-  const allowed = campaignActions(campaign.status, campaign.type);
   const sequence = campaign.type === 'sequence';
   const { done, percent } = campaignProgress(campaign.counts);
-  const run = (what: 'send' | 'pause' | 'resume' | 'cancel', said: string) =>
-    action.mutate(what, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast.success(said);
-      },
-      onError: (error) => toast.error('Error', { description: error.message }),
-    });
   const c = campaign.counts;
+  const kind = sequence ? 'Sequence' : 'Campaign';
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-center gap-3">
-        <Button variant="ghost" size="sm" aria-label="Back to campaigns" asChild>
-          <Link to={PROJECTS_CAMPAIGNS}>
-            <ArrowLeft />
-          </Link>
-        </Button>
-        <CardTitle className="min-w-0 truncate">{campaign.name}</CardTitle>
-        <Badge variant="secondary" aria-label="Campaign status">
-          {statusLabel(campaign)}
-        </Badge>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <p className="text-sm" aria-label="Campaign progress">
-          {done.toLocaleString()} of {c.total.toLocaleString()} done ({percent}%) ·{' '}
-          {sequence
-            ? `${c.queued.toLocaleString()} in the sequence · ${c.sent.toLocaleString()} completed`
-            : `${c.sent.toLocaleString()} sent`}{' '}
-          · {c.failed.toLocaleString()} failed · {c.skipped.toLocaleString()} skipped
-          {c.unconfirmed > 0 && ` · ${c.unconfirmed.toLocaleString()} unconfirmed`}
-        </p>
-        <Progress value={percent} label={`${campaign.name} progress`} />
-        {campaign.status === 'paused' && campaign.pauseReason && (
-          <p role="alert" className="rounded-md border border-destructive p-2 text-sm">
-            Paused because the mail server failed: {campaign.pauseReason} Fix it in Settings → Email, then
-            Resume.
-          </p>
-        )}
-        {mail.data === null && (campaign.status === 'draft' || campaign.status === 'sending') && (
-          <p className="rounded-md border border-border p-2 text-sm">
-            No mail server is configured (Settings → Email): these e-mails are saved to your outbox, not sent.
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          {allowed.send && (
-            <Button onClick={() => setConfirming('send')} disabled={action.isPending}>
-              <Send /> {sequence ? 'Start sequence' : 'Send'}
-            </Button>
+    <CampaignControls
+      id={campaign.id}
+      name={campaign.name}
+      status={statusLabel(campaign)}
+      percent={percent}
+      progress={`${done.toLocaleString()} of ${c.total.toLocaleString()} done (${percent}%) · ${
+        sequence
+          ? `${c.queued.toLocaleString()} in the sequence · ${c.sent.toLocaleString()} completed`
+          : `${c.sent.toLocaleString()} sent`
+      } · ${c.failed.toLocaleString()} failed · ${c.skipped.toLocaleString()} skipped${
+        c.unconfirmed > 0 ? ` · ${c.unconfirmed.toLocaleString()} unconfirmed` : ''
+      }`}
+      notice={
+        <>
+          {campaign.status === 'paused' && campaign.pauseReason && (
+            <p role="alert" className="rounded-md border border-destructive p-2 text-sm">
+              Paused because the mail server failed: {campaign.pauseReason} Fix it in Settings → Email, then
+              Resume.
+            </p>
           )}
-          {allowed.pause && (
-            <Button
-              variant="outline"
-              onClick={() => run('pause', sequence ? 'Sequence paused' : 'Campaign paused')}
-              disabled={action.isPending}
-            >
-              <Pause /> Pause
-            </Button>
+          {mail.data === null && (campaign.status === 'draft' || campaign.status === 'sending') && (
+            <p className="rounded-md border border-border p-2 text-sm">
+              No mail server is configured (Settings → Email): these e-mails are saved to your outbox, not
+              sent.
+            </p>
           )}
-          {allowed.resume && (
-            <Button
-              variant="outline"
-              onClick={() => run('resume', sequence ? 'Sequence resumed' : 'Campaign resumed')}
-              disabled={action.isPending}
-            >
-              <Play /> Resume
-            </Button>
-          )}
-          {allowed.cancel && (
-            <Button variant="outline" onClick={() => setConfirming('cancel')} disabled={action.isPending}>
-              <XCircle /> Cancel sending
-            </Button>
-          )}
-          <Button variant="ghost" className="ml-auto" onClick={() => setConfirming('delete')}>
-            <Trash2 /> Delete
-          </Button>
-        </div>
-      </CardContent>
-      <ConfirmDialog
-        open={confirming === 'send'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={sequence ? 'Start this sequence?' : 'Send this campaign?'}
-        description={
-          sequence
-            ? `${c.total.toLocaleString()} contact(s) get its ${campaign.stepCount} e-mail(s), each on its day, ${campaign.perMinute} a minute at most. Contacts who unsubscribed or have no e-mail address are skipped.`
-            : `${c.total.toLocaleString()} contact(s) get “${campaign.subject}”, ${campaign.perMinute} a minute. Contacts who unsubscribed or have no e-mail address are skipped.`
-        }
-        confirmLabel={sequence ? 'Start now' : 'Send now'}
-        busy={action.isPending}
-        onConfirm={() => run('send', sequence ? 'Sequence started' : 'Campaign sending')}
-      />
-      <ConfirmDialog
-        open={confirming === 'cancel'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={sequence ? 'Cancel this sequence?' : 'Cancel this campaign?'}
-        description={
-          sequence
-            ? 'E-mails already sent stay sent; nobody gets another e-mail of this sequence, and nobody can join it.'
-            : 'E-mails already sent stay sent; nobody else will get this campaign.'
-        }
-        confirmLabel="Cancel sending"
-        busy={action.isPending}
-        onConfirm={() => run('cancel', sequence ? 'Sequence canceled' : 'Campaign canceled')}
-      />
-      <ConfirmDialog
-        open={confirming === 'delete'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={sequence ? 'Delete this sequence?' : 'Delete this campaign?'}
-        description="The campaign and its recipient list go; e-mails already sent stay on each contact."
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(campaign.id, {
-            onSuccess: () => {
-              toast.success('Campaign deleted');
-              void navigate(PROJECTS_CAMPAIGNS);
-            },
-            onError: (error) =>
-              toast.error('Error', { description: error.message || CAMPAIGN_MESSAGES.deleteFailed }),
-          })
-        }
-      />
-    </Card>
+        </>
+      }
+      allowed={campaignActions(campaign.status, campaign.type)}
+      action={action}
+      remove={remove}
+      said={{
+        send: sequence ? 'Sequence started' : 'Campaign sending',
+        pause: `${kind} paused`,
+        resume: `${kind} resumed`,
+        cancel: `${kind} canceled`,
+      }}
+      sendLabel={sequence ? 'Start sequence' : 'Send'}
+      confirmSend={
+        sequence
+          ? {
+              title: 'Start this sequence?',
+              description: `${c.total.toLocaleString()} contact(s) get its ${campaign.stepCount} e-mail(s), each on its day, ${campaign.perMinute} a minute at most. Contacts who unsubscribed or have no e-mail address are skipped.`,
+              label: 'Start now',
+            }
+          : {
+              title: 'Send this campaign?',
+              description: `${c.total.toLocaleString()} contact(s) get “${campaign.subject}”, ${campaign.perMinute} a minute. Contacts who unsubscribed or have no e-mail address are skipped.`,
+              label: 'Send now',
+            }
+      }
+      confirmCancel={{
+        title: `Cancel this ${kind.toLowerCase()}?`,
+        description: sequence
+          ? 'E-mails already sent stay sent; nobody gets another e-mail of this sequence, and nobody can join it.'
+          : 'E-mails already sent stay sent; nobody else will get this campaign.',
+      }}
+      confirmDelete={{
+        title: `Delete this ${kind.toLowerCase()}?`,
+        description: 'The campaign and its recipient list go; e-mails already sent stay on each contact.',
+      }}
+    />
   );
 }
 

@@ -1,110 +1,23 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { Pencil, Trash2 } from 'lucide-react';
-import {
-  CAMPAIGN_MESSAGES,
-  campaignProgress,
-  type EmailCampaign,
-} from '#domain/campaigns/email-campaign.schema.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+import type { EmailCampaign } from '#domain/campaigns/email-campaign.schema.ts';
 import { useDeleteEmailCampaign } from '../api/email-campaigns-queries.ts';
 import { campaignPath, statusLabel } from './campaign-status.ts';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
+import { CampaignTable } from './campaign-table.tsx';
 
 /** The Campaigns tab's Emails table (spec part 2 §2.2): Name, Type, Created, progress and status, Actions. */
 export function EmailCampaignsTable({ campaigns }: { campaigns: EmailCampaign[] }) {
   const remove = useDeleteEmailCampaign();
-  const [deleting, setDeleting] = useState<EmailCampaign | null>(null);
-  if (campaigns.length === 0)
-    return (
-      <div className="rounded-md border border-dashed border-border p-8 text-center text-sm">
-        <p className="font-medium">No email campaigns found</p>
-        <p className="text-muted-foreground">Create a new campaign to get started</p>
-      </div>
-    );
   return (
-    <>
-      <Table aria-label="Email campaigns">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead className="w-56">Progress</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {campaigns.map((campaign) => {
-            const { done, percent } = campaignProgress(campaign.counts);
-            return (
-              <TableRow key={campaign.id}>
-                <TableCell className="font-medium">{campaign.name}</TableCell>
-                <TableCell>{campaign.type === 'sequence' ? 'Sequence' : 'Campaign'}</TableCell>
-                <TableCell>{formatDate(campaign.createdAt)}</TableCell>
-                <TableCell>
-                  <div className="flex flex-col gap-1">
-                    <span className="flex items-center gap-2 text-sm">
-                      <Badge variant="secondary">{statusLabel(campaign)}</Badge>
-                      {done.toLocaleString()} of {campaign.counts.total.toLocaleString()}
-                    </span>
-                    <Progress value={percent} label={`${campaign.name} progress`} />
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <Button size="sm" variant="ghost" aria-label={`Open ${campaign.name}`} asChild>
-                      <Link to={campaignPath(campaign)} state={{ campaignName: campaign.name }}>
-                        <Pencil />
-                      </Link>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete ${campaign.name}`}
-                      onClick={() => setDeleting(campaign)}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'campaign'}?`}
-        description="The campaign and its recipient list go; e-mails already sent stay on each contact."
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toast.success('Campaign deleted');
-            },
-            onError: (error) =>
-              toast.error('Error', { description: error.message || CAMPAIGN_MESSAGES.deleteFailed }),
-          })
-        }
-      />
-    </>
+    <CampaignTable
+      label="Email campaigns"
+      emptyTitle="No email campaigns found"
+      remove={remove}
+      deleteDescription="The campaign and its recipient list go; e-mails already sent stay on each contact."
+      rows={campaigns.map((c) => ({
+        ...c,
+        status: statusLabel(c),
+        path: campaignPath(c),
+        type: c.type === 'sequence' ? 'Sequence' : 'Campaign',
+      }))}
+    />
   );
 }

@@ -1,18 +1,10 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Pause, Play, Send, Trash2, XCircle } from 'lucide-react';
-import {
-  CAMPAIGN_MESSAGES,
-  campaignActions,
-  campaignProgress,
-} from '#domain/campaigns/email-campaign.schema.ts';
+import { campaignActions, campaignProgress } from '#domain/campaigns/email-campaign.schema.ts';
 import type { SmsCampaign, SmsRecipient } from '#domain/campaigns/sms-campaign.schema.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCallingSetup } from '../../calls/public.ts';
 import { selectionSize, toBulkSelection, type ContactSelection } from '../../contacts/public.ts';
@@ -23,8 +15,9 @@ import {
   useSmsCampaignAction,
   useUpdateSmsCampaign,
 } from '../api/sms-campaigns-queries.ts';
-import { PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
+import { showSaveError } from './campaign-checks.ts';
 import { STATUS_LABEL } from './campaign-status.ts';
+import { CampaignControls, CampaignLoadFailed } from './campaign-controls.tsx';
 import { SimulateReplyDialog } from './simulate-reply-dialog.tsx';
 import { checkSmsCampaign } from './sms-checks.ts';
 import { SmsMessageFields, type SmsFields } from './sms-message-fields.tsx';
@@ -41,20 +34,7 @@ export function SmsCampaignPage() {
   const setup = useCallingSetup();
   const [replying, setReplying] = useState<SmsRecipient | null>(null);
   if (campaign.isPending) return <Spinner />;
-  if (campaign.isError)
-    return (
-      <div role="alert" className="mx-auto max-w-3xl rounded-md border border-border p-4 text-sm">
-        <p className="font-medium">{CAMPAIGN_MESSAGES.loadFailed.title}</p>
-        <p className="text-muted-foreground">
-          {campaign.error.message === CAMPAIGN_MESSAGES.notFound
-            ? CAMPAIGN_MESSAGES.notFound
-            : CAMPAIGN_MESSAGES.loadFailed.description}
-        </p>
-        <Link to={PROJECTS_CAMPAIGNS} className="underline">
-          Back to campaigns
-        </Link>
-      </div>
-    );
+  if (campaign.isError) return <CampaignLoadFailed error={campaign.error} />;
   const onSimulator = setup.data?.provider === 'simulator';
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
@@ -90,118 +70,51 @@ export function SmsCampaignPage() {
 }
 
 function SmsHeader({ campaign }: { campaign: SmsCampaign }) {
-  const navigate = useNavigate();
   const action = useSmsCampaignAction(campaign.id);
   const remove = useDeleteSmsCampaign();
-  const [confirming, setConfirming] = useState<'send' | 'cancel' | 'delete' | null>(null);
-  const allowed = campaignActions(campaign.status);
   const { done, percent } = campaignProgress(campaign.counts);
   const c = campaign.counts;
-  const run = (what: 'send' | 'pause' | 'resume' | 'cancel', said: string) =>
-    action.mutate(what, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast.success(said);
-      },
-      onError: (error) => toast.error('Error', { description: error.message }),
-    });
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-center gap-3">
-        <Button variant="ghost" size="sm" aria-label="Back to campaigns" asChild>
-          <Link to={PROJECTS_CAMPAIGNS}>
-            <ArrowLeft />
-          </Link>
-        </Button>
-        <CardTitle className="min-w-0 truncate">{campaign.name}</CardTitle>
-        <Badge variant="secondary" aria-label="Campaign status">
-          {STATUS_LABEL[campaign.status]}
-        </Badge>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <p className="text-sm" aria-label="Campaign progress">
-          {done.toLocaleString()} of {c.total.toLocaleString()} done ({percent}%) · {c.sent.toLocaleString()}{' '}
-          sent · {campaign.delivered.toLocaleString()} delivered · {c.failed.toLocaleString()} failed ·{' '}
-          {c.skipped.toLocaleString()} skipped
-          {c.unconfirmed > 0 && ` · ${c.unconfirmed.toLocaleString()} unconfirmed`}
-        </p>
-        <Progress value={percent} label={`${campaign.name} progress`} />
-        {campaign.status === 'paused' && campaign.pauseReason && (
+    <CampaignControls
+      id={campaign.id}
+      name={campaign.name}
+      status={STATUS_LABEL[campaign.status]}
+      percent={percent}
+      progress={`${done.toLocaleString()} of ${c.total.toLocaleString()} done (${percent}%) · ${c.sent.toLocaleString()} sent · ${campaign.delivered.toLocaleString()} delivered · ${c.failed.toLocaleString()} failed · ${c.skipped.toLocaleString()} skipped${
+        c.unconfirmed > 0 ? ` · ${c.unconfirmed.toLocaleString()} unconfirmed` : ''
+      }`}
+      notice={
+        campaign.status === 'paused' &&
+        campaign.pauseReason && (
           <p role="alert" className="rounded-md border border-destructive p-2 text-sm">
             Paused: {campaign.pauseReason} Resume once it is fixed.
           </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          {allowed.send && (
-            <Button onClick={() => setConfirming('send')} disabled={action.isPending}>
-              <Send /> Send
-            </Button>
-          )}
-          {allowed.pause && (
-            <Button
-              variant="outline"
-              onClick={() => run('pause', 'Campaign paused')}
-              disabled={action.isPending}
-            >
-              <Pause /> Pause
-            </Button>
-          )}
-          {allowed.resume && (
-            <Button
-              variant="outline"
-              onClick={() => run('resume', 'Campaign resumed')}
-              disabled={action.isPending}
-            >
-              <Play /> Resume
-            </Button>
-          )}
-          {allowed.cancel && (
-            <Button variant="outline" onClick={() => setConfirming('cancel')} disabled={action.isPending}>
-              <XCircle /> Cancel sending
-            </Button>
-          )}
-          <Button variant="ghost" className="ml-auto" onClick={() => setConfirming('delete')}>
-            <Trash2 /> Delete
-          </Button>
-        </div>
-      </CardContent>
-      <ConfirmDialog
-        open={confirming === 'send'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Send this campaign?"
-        description={`${c.total.toLocaleString()} contact(s) get this text message, ${campaign.perMinute} a minute. Contacts without a phone, on your do-not-call list or who replied STOP are skipped.`}
-        confirmLabel="Send now"
-        busy={action.isPending}
-        onConfirm={() => run('send', 'Campaign sending')}
-      />
-      <ConfirmDialog
-        open={confirming === 'cancel'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Cancel this campaign?"
-        description="Messages already sent stay sent; nobody else will get this campaign."
-        confirmLabel="Cancel sending"
-        busy={action.isPending}
-        onConfirm={() => run('cancel', 'Campaign canceled')}
-      />
-      <ConfirmDialog
-        open={confirming === 'delete'}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Delete this campaign?"
-        description="The campaign and its recipient list go."
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(campaign.id, {
-            onSuccess: () => {
-              toast.success('Campaign deleted');
-              void navigate(PROJECTS_CAMPAIGNS);
-            },
-            onError: (error) =>
-              toast.error('Error', { description: error.message || CAMPAIGN_MESSAGES.deleteFailed }),
-          })
-        }
-      />
-    </Card>
+        )
+      }
+      allowed={campaignActions(campaign.status)}
+      action={action}
+      remove={remove}
+      said={{
+        send: 'Campaign sending',
+        pause: 'Campaign paused',
+        resume: 'Campaign resumed',
+        cancel: 'Campaign canceled',
+      }}
+      sendLabel="Send"
+      confirmSend={{
+        title: 'Send this campaign?',
+        description: `${c.total.toLocaleString()} contact(s) get this text message, ${campaign.perMinute} a minute. Contacts without a phone, on your do-not-call list or who replied STOP are skipped.`,
+        label: 'Send now',
+      }}
+      confirmCancel={{
+        title: 'Cancel this campaign?',
+        description: 'Messages already sent stay sent; nobody else will get this campaign.',
+      }}
+      confirmDelete={{
+        title: 'Delete this campaign?',
+        description: 'The campaign and its recipient list go.',
+      }}
+    />
   );
 }
 
