@@ -284,6 +284,23 @@ describe('e-mail sequences (spec part 2 §2.3, §2.7, §5.1; issue 12)', () => {
     expect(smtp.received).toHaveLength(3);
   });
 
+  it('a contact enrolled fifty times at once joins once and gets each e-mail once', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', email: 'ann@b.example' });
+    const bo = await insertContact(ctx.app, rep, { firstName: 'Bo', email: 'bo@b.example' });
+    const id = (await create([ann.id])).json().campaign.id;
+    await call('POST', `/api/email-campaigns/${id}/send`);
+    expect(await receivedCount(1)).toBe(1);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', `/api/email-sequences/${id}/enroll`, { contactId: bo.id }).then((r) => r.json().added),
+      ),
+    );
+    expect(answers.filter((n) => n === 1)).toHaveLength(1);
+    expect(answers.filter((n) => n === 0)).toHaveLength(49);
+    expect(await receivedCount(2)).toBe(2);
+    expect(subjectsTo('bo@b.example')).toEqual(['Welcome Bo']);
+  });
+
   it('edits a draft (e-mails replaced, contacts added and removed) and refuses edits once started', async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', email: 'ann@b.example' });
     const bo = await insertContact(ctx.app, rep, { firstName: 'Bo', email: 'bo@b.example' });

@@ -259,6 +259,37 @@ describe('SMS campaigns on the simulator (spec part 2 §2.3, §5.1; issue 12)', 
     expect(accepted().map((m) => m.to)).toEqual(['+15550100037']);
   });
 
+  it('fifty Send presses at once start one send, and fifty STOP replies at once leave one opt-out, without an error', async () => {
+    await onSimulator();
+    const people = await Promise.all(
+      ['5550100017', '5550100027', '5550100037'].map((phone) => insertContact(ctx.app, rep, { phone })),
+    );
+    const id = (await create(people.map((p) => p.id))).json().campaign.id;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', `/api/sms-campaigns/${id}/send`).then((r) => r.statusCode),
+      ),
+    );
+    expect(answers.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.filter((s) => s === 409)).toHaveLength(49);
+    expect(await settled(id)).toMatchObject({ status: 'sent', counts: { sent: 3 } });
+    expect(
+      accepted()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['+15550100017', '+15550100027', '+15550100037']);
+
+    const stops = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        inbound({ MessageSid: `SMstop${i}`, From: '+15550100017', To: '+15550100000', Body: 'STOP' }).then(
+          (r) => r.statusCode,
+        ),
+      ),
+    );
+    expect(stops.every((s) => s === 200)).toBe(true);
+    expect(await optOuts()).toEqual([{ phone: '+15550100017' }]);
+  });
+
   it('never messages again a recipient a dead run left being handed over: it is marked unconfirmed', async () => {
     await onSimulator();
     const ann = await insertContact(ctx.app, rep, { phone: '5550100017' });
