@@ -72,8 +72,8 @@ test.describe('app shell', () => {
     await page.goto('/create-email-sequence');
     await expect(page).toHaveURL(/\/projects\/email-sequence\/create$/);
     await expect(page.getByRole('heading', { name: 'Create Email Sequence' })).toBeVisible();
-    await page.goto('/reports/dashboard');
-    await expect(page.getByRole('heading', { name: 'Call Reports' })).toBeVisible();
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
     await expect(page.getByText('Not available yet')).toBeVisible();
   });
 });

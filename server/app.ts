@@ -29,6 +29,7 @@ import { registerEmailSequenceRoutes } from './modules/campaigns/email-sequences
 import { registerSmsCampaignRoutes } from './modules/campaigns/sms-campaigns.routes.ts';
 import { registerSmsWebhookRoutes } from './modules/campaigns/sms-webhooks.routes.ts';
 import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.ts';
+import { registerCallReportRoutes } from './modules/reports/call-reports.routes.ts';
 import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
 import {
   EMAIL_CAMPAIGN_TASK,
@@ -206,6 +207,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerSmsCampaignRoutes(app, ctx);
   registerSmsWebhookRoutes(app, ctx);
   registerSendingLimitRoutes(app, ctx);
+  registerCallReportRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);

@@ -130,7 +130,9 @@ const appRoutes: RouteObject[] = [
   { path: '/reports', element: soon('Reports', 'Call reports and qualified leads are not built yet.') },
   {
     path: '/reports/dashboard',
-    element: soon('Call Reports', 'The call reports list and CSV export are not built yet.'),
+    lazy: screen(
+      async () => (await import('../features/reports/components/call-reports-page.tsx')).CallReportsPage,
+    ),
   },
   {
     path: '/settings',

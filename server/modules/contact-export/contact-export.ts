@@ -1,10 +1,8 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { to as copyTo } from 'pg-copy-streams';
-import { CSV_BYTE_ORDER_MARK, EXPORT_COLUMNS } from '#domain/contacts/contact-csv.ts';
+import { EXPORT_COLUMNS } from '#domain/contacts/contact-csv.ts';
 import type { ContactTab, ParsedContactFilter } from '#domain/contacts/contact-list.schema.ts';
-import { withActorClient } from '../../db/database.ts';
+import { streamCsv } from '../../db/copy-csv.ts';
 import type { AppContext } from '../../app-context.ts';
 import { applyContactFilters } from '../contacts/public.ts';
 import { inlineParameters } from '../../db/inline-parameters.ts';
@@ -13,10 +11,6 @@ export type ExportScope =
   | { kind: 'all' }
   | { kind: 'filter'; filter: ParsedContactFilter; tab: ContactTab }
   | { kind: 'ids'; ids: string[] };
-
-// Lines end in \n, as COPY writes them; spreadsheets read either ending.
-const csvLine = (cells: readonly string[]) =>
-  `${cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')}\n`;
 
 /**
  * The export's SELECT (spec part 1 §7): the spec's columns in list order, every cell passed through csv_safe (the
@@ -48,10 +42,8 @@ function exportQuery(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, scop
 }
 
 /**
- * Streams the user's contacts as CSV straight from PostgreSQL (COPY … TO STDOUT inside the user's row-security
- * transaction): byte-order mark, the spec's header, then every row double-quoted, comma-separated. Never built in
- * memory and never paged through the API; backpressure reaches the database, so memory stays flat at any size.
- * A failure midway destroys the stream, so the download fails rather than ending short without a word.
+ * Streams the user's contacts as CSV straight from PostgreSQL (streamCsv): byte-order mark, the spec's header, then
+ * every row; never built in memory and never paged through the API.
  */
 export function streamContactsCsv(
   ctx: Pick<AppContext, 'db' | 'pool' | 'clock'>,
@@ -59,14 +51,5 @@ export function streamContactsCsv(
   scope: ExportScope,
   onError: (error: unknown) => void,
 ): Readable {
-  const out = new PassThrough();
-  out.write(CSV_BYTE_ORDER_MARK + csvLine(EXPORT_COLUMNS));
-  const query = exportQuery(ctx, userId, scope);
-  withActorClient(ctx.pool, { kind: 'user', userId }, (client) =>
-    pipeline(client.query(copyTo(`copy (${query}) to stdout with (format csv, force_quote *)`)), out),
-  ).catch((error: unknown) => {
-    onError(error);
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return out;
+  return streamCsv(ctx.pool, userId, EXPORT_COLUMNS, exportQuery(ctx, userId, scope), onError);
 }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * The Call Reports page (spec part 2 §2.9 "Call Reports page (/reports/dashboard)"; issue 13): the user's calls,
+ * newest first, filtered by a text over contact id, notes and outcome, and exported as call_reports.csv.
+ */
+export const CALL_REPORT_COLUMNS = [
+  'Call ID',
+  'Contact ID',
+  'Project ID',
+  'Outcome',
+  'Notes',
+  'Created At',
+] as const;
+export const CALL_REPORTS_FILE = 'call_reports.csv';
+
+export const CallReportsQuerySchema = z.object({
+  search: z.string().trim().max(200, 'A filter has at most 200 characters').optional(),
+  /** Where the page starts: the `next` of the page before. */
+  after: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[0-9a-f-]{36}$/, 'Invalid page position')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const CallReportsExportQuerySchema = CallReportsQuerySchema.pick({ search: true });
+
+export const CallReportSchema = z.object({
+  callId: z.string(),
+  contactId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  /** The call's disposition when one was saved for it, else how the call itself ended (its provider status). */
+  outcome: z.string(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CallReport = z.infer<typeof CallReportSchema>;
+export const CallReportsPageSchema = z.object({
+  reports: z.array(CallReportSchema),
+  next: z.string().nullable(),
+});

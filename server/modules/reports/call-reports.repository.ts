@@ -1,0 +1,83 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { CallReport } from '#domain/reports/call-report.schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Db, DbExecutor } from '../../db/database.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The call's disposition when one was saved for it (the latest), else how the call itself ended. */
+const outcome = sql<string>`coalesce(
+  (select d.disposition from call_dispositions d where d.call_id = c.id order by d.created_at desc limit 1),
+  c.status)`;
+
+/**
+ * The user's calls as the Call Reports page reads them (spec part 2 §2.9), newest first: optionally only those whose
+ * contact id, notes or outcome contain the text (any case).
+ */
+export function callReportsQuery(
+  db: Db | DbExecutor,
+  userId: string,
+  search: string | undefined,
+): SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object> {
+  let query = db.selectFrom('calls as c').where('c.user_id', '=', userId);
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    // Outcomes are shown with hyphens as spaces ("not interested"): either spelling finds them.
+    const spaced = pattern.replaceAll('-', ' ');
+    query = query.where(
+      sql<boolean>`(lower(c.contact_id::text) like ${pattern} or lower(c.notes) like ${pattern}
+        or replace(lower(${outcome}), '-', ' ') like ${spaced})`,
+    );
+  }
+  return query;
+}
+
+/** A page of the user's call reports; `after` is the `next` of the page before. */
+export async function findCallReports(
+  db: DbExecutor,
+  userId: string,
+  page: { search?: string | undefined; after?: string | undefined; limit: number },
+): Promise<{ reports: CallReport[]; next: string | null }> {
+  let query = callReportsQuery(db, userId, page.search)
+    .select(['c.id', 'c.contact_id', 'c.project_id', 'c.notes', 'c.started_at', outcome.as('outcome')])
+    .orderBy('c.started_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1);
+  if (page.after) {
+    const [at, id] = page.after.split('|') as [string, string];
+    query = query.where(sql<boolean>`(c.started_at, c.id) < (${new Date(at)}::timestamptz, ${id}::uuid)`);
+  }
+  const rows = await query.execute();
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    reports: shown.map((r) => ({
+      callId: r.id,
+      contactId: r.contact_id,
+      projectId: r.project_id,
+      outcome: r.outcome,
+      notes: r.notes,
+      createdAt: r.started_at.toISOString(),
+    })),
+    next: rows.length > page.limit && last ? `${last.started_at.toISOString()}|${last.id}` : null,
+  };
+}
+
+/**
+ * The export's SELECT: the spec's columns (spec part 2 §2.9), every text cell passed through csv_safe (formula-safe,
+ * as the contacts export), Created At in ISO 8601, newest first.
+ */
+export function callReportsExportQuery(db: Db, userId: string, search: string | undefined) {
+  const safe = (expression: ReturnType<typeof sql>) => sql<string>`csv_safe(coalesce(${expression}, ''))`;
+  return callReportsQuery(db, userId, search)
+    .select([
+      sql<string>`c.id::text`.as('call_id'),
+      sql<string>`coalesce(c.contact_id::text, '')`.as('contact_id'),
+      sql<string>`coalesce(c.project_id::text, '')`.as('project_id'),
+      safe(outcome).as('outcome'),
+      safe(sql`c.notes`).as('notes'),
+      sql<string>`to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
+    ])
+    .orderBy('c.started_at', 'desc')
+    .orderBy('c.id', 'desc');
+}

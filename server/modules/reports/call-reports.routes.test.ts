@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CALL_REPORT_COLUMNS } from '#domain/reports/call-report.schema.ts';
+import { insertContact } from '../../test/contact-factory.ts';
+import {
+  asCookie,
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
+
+let ctx: TestContext;
+let rep: Session;
+beforeEach(async () => {
+  ctx = await createTestApp();
+  rep = await createAccount(ctx, 'user');
+});
+afterEach(() => ctx.close());
+
+const get = (url: string, as: Session = rep) => ctx.app.inject({ method: 'GET', url, headers: asCookie(as) });
+
+/** A finished call of `who`, as the calling module records one, with the notes its disposition saved. */
+async function callOf(
+  who: Session,
+  values: { contactId?: string | null; status: string; notes?: string | null; minutesAgo: number },
+): Promise<string> {
+  const { rows } = await ctx.db.admin.query<{ id: string }>(
+    `insert into calls (user_id, contact_id, request_id, provider, provider_call_id, from_number, to_number, status,
+       notes, started_at, updated_at)
+     values ($1, $2, substr(md5(random()::text), 1, 8), 'simulator', md5(random()::text), '+15550100000',
+       '+15550100017', $3, $4, now() - make_interval(mins => $5), now())
+     returning id`,
+    [who.userId, values.contactId ?? null, values.status, values.notes ?? null, values.minutesAgo],
+  );
+  return rows[0]!.id;
+}
+
+describe('call reports (spec part 2 §2.9: /reports/dashboard; issue 13)', () => {
+  it("lists the user's calls newest first with their outcome, filters by contact id, notes and outcome, and pages", async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
+    const older = await callOf(rep, {
+      contactId: ann.id,
+      status: 'completed',
+      notes: 'Budget next spring',
+      minutesAgo: 30,
+    });
+    await ctx.db.admin.query(
+      `insert into call_dispositions (contact_id, user_id, disposition, notes, call_id) values ($1, $2, 'not-interested', 'Budget next spring', $3)`,
+      [ann.id, rep.userId, older],
+    );
+    const newer = await callOf(rep, { status: 'no-answer', minutesAgo: 5 });
+    const stranger = await createAccount(ctx, 'user');
+    await callOf(stranger, { status: 'completed', notes: 'secret deal', minutesAgo: 1 });
+
+    const all = (await get('/api/call-reports')).json();
+    expect(all.reports).toEqual([
+      {
+        callId: newer,
+        contactId: null,
+        projectId: null,
+        outcome: 'no-answer',
+        notes: null,
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({
+        callId: older,
+        contactId: ann.id,
+        outcome: 'not-interested',
+        notes: 'Budget next spring',
+      }),
+    ]);
+    expect(all.next).toBeNull();
+    const ids = async (search: string) =>
+      (
+        (await get(`/api/call-reports?search=${encodeURIComponent(search)}`)).json().reports as {
+          callId: string;
+        }[]
+      ).map((r) => r.callId);
+    expect(await ids('not interested')).toEqual([older]);
+    expect(await ids('NOT-INTERESTED')).toEqual([older]);
+    expect(await ids('budget')).toEqual([older]);
+    expect(await ids(ann.id.slice(0, 8))).toEqual([older]);
+    expect(await ids('answer')).toEqual([newer]);
+    expect(await ids('secret')).toEqual([]);
+    expect(await ids('100%_')).toEqual([]);
+
+    const first = (await get('/api/call-reports?limit=1')).json();
+    expect(first.reports.map((r: { callId: string }) => r.callId)).toEqual([newer]);
+    const second = (await get(`/api/call-reports?limit=1&after=${encodeURIComponent(first.next)}`)).json();
+    expect(second).toEqual({ reports: [expect.objectContaining({ callId: older })], next: null });
+    expect((await get('/api/call-reports?after=nonsense')).statusCode).toBe(400);
+    expect((await get(`/api/call-reports?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
+  it('exports call_reports.csv: byte-order mark, the spec’s columns, comma, quotes, formula-safe, only the user’s calls', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
+    const risky = await callOf(rep, {
+      contactId: ann.id,
+      status: 'completed',
+      notes: '=HYPERLINK("x", "y")',
+      minutesAgo: 3,
+    });
+    const plain = await callOf(rep, { status: 'busy', notes: 'Call back, after lunch', minutesAgo: 9 });
+    const stranger = await createAccount(ctx, 'user');
+    await callOf(stranger, { status: 'completed', notes: 'secret deal', minutesAgo: 1 });
+
+    const file = await get('/api/call-reports/export');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="call_reports.csv"');
+    expect(file.body.startsWith('\uFEFF')).toBe(true);
+    const lines = file.body.slice(1).trimEnd().split('\n');
+    expect(lines[0]).toBe(CALL_REPORT_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^"${risky}","${ann.id}","","completed","'=HYPERLINK\\(""x"", ""y""\\)","\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z"$`,
+      ),
+    );
+    expect(lines[2]).toMatch(new RegExp(`^"${plain}","","","busy","Call back, after lunch",`));
+    expect(file.body).not.toContain('secret');
+
+    const filtered = await get('/api/call-reports/export?search=lunch');
+    expect(filtered.body.slice(1).trimEnd().split('\n')).toHaveLength(2);
+    expect((await get('/api/call-reports/export', stranger)).body).toContain('secret deal');
+  });
+});
