@@ -11,6 +11,7 @@ import { benchQueues } from './queues.bench.ts';
 import { benchCampaigns } from './campaigns.bench.ts';
 import { benchCampaignDrill } from './campaign-drill.bench.ts';
 import { benchSmsDrill } from './sms-drill.bench.ts';
+import { benchCallReports } from './call-reports.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -25,6 +26,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   campaigns: benchCampaigns,
   'campaign-drill': benchCampaignDrill,
   'sms-drill': benchSmsDrill,
+  'call-reports': benchCallReports,
 };
 
 /**
