@@ -20,7 +20,6 @@ export const SMS_MESSAGES = {
     description: 'Please enter a name for your SMS campaign.',
   },
   messageRequired: 'Please write the text message your contacts will receive.',
-  deleteFailedServer: 'Failed to delete SMS campaign',
   noSender: 'No number to send from: add a caller ID in Settings → Phone.',
   simulatorOnly: 'Replies can only be simulated on the built-in simulator.',
 } as const;
@@ -51,11 +50,12 @@ export function smsKeyword(body: string): SmsKeyword | null {
   return null;
 }
 
-/** The answer to HELP, and the confirmations carriers expect for STOP and START. */
+/**
+ * The answer to HELP. STOP and START are not answered by us: the provider's own opt-out handling confirms them, and a
+ * message to a number that just opted out would be refused (docs/decisions/019-sms-campaigns.md).
+ */
 export const SMS_REPLIES = {
   help: 'CallCRM: you get these messages from a sales team using CallCRM. Reply STOP to stop them, START to get them again.',
-  stop: 'You are unsubscribed and will get no more messages from this number. Reply START to resubscribe.',
-  start: 'You are subscribed again. Reply STOP to stop.',
 } as const;
 
 /** Delivery as the provider reports it after the message was handed over. */

@@ -3,7 +3,7 @@ import { normalizePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { SEQUENCE_EXIT_REASONS } from '#domain/campaigns/email-sequence.schema.ts';
-import { leaveSequencesOfContact } from '../campaigns/public.ts';
+import { leaveSequences } from '../campaigns/public.ts';
 import { getContact } from '../contacts/public.ts';
 import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
 import { getCall, insertDisposition, recordCallNotes } from './calls.repository.ts';
@@ -58,10 +58,10 @@ export async function saveDisposition(
   if (input.disposition === 'do-not-call' && number) await addDoNotCall(db, userId, number);
   // A contact who asked not to be called, or is not interested, leaves the user's e-mail sequences too.
   if (input.disposition === 'do-not-call' || input.disposition === 'not-interested')
-    await leaveSequencesOfContact(
+    await leaveSequences(
       db,
       userId,
-      contactId,
+      { contactId },
       input.disposition === 'do-not-call'
         ? SEQUENCE_EXIT_REASONS.doNotCall
         : SEQUENCE_EXIT_REASONS.notInterested,

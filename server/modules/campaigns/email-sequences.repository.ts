@@ -92,38 +92,24 @@ export async function leaveSequence(
 }
 
 /**
- * A contact leaves every sequence of the user it is still in (a do-not-call or not-interested disposition). Drafts
- * included: the contact would otherwise get the first e-mail when the draft starts.
+ * A contact (a do-not-call or not-interested disposition), or an address that unsubscribed, leaves every sequence of
+ * the user it is still in, drafts included (it would otherwise get the first e-mail when the draft starts). By
+ * address: the recipients mailed at it (the ones not mailed yet are skipped when their first e-mail is due, as every
+ * send checks the unsubscribe list).
  */
-export async function leaveSequencesOfContact(
+export async function leaveSequences(
   db: DbExecutor,
   userId: string,
-  contactId: string,
+  who: { contactId: string } | { email: string },
   reason: string,
 ): Promise<void> {
+  const match =
+    'contactId' in who
+      ? sql`r.contact_id = ${who.contactId}`
+      : sql`lower(r.email) = ${who.email.toLowerCase()}`;
   await sql`
     update email_campaign_recipients r set state = 'skipped', reason = ${reason}, due_at = null
     from email_campaigns c
     where c.id = r.campaign_id and c.campaign_type = 'sequence' and c.user_id = ${userId}
-      and r.user_id = ${userId} and r.contact_id = ${contactId} and r.state in ('queued', 'sending')`.execute(
-    db,
-  );
-}
-
-/**
- * An address that unsubscribed leaves every sequence of that sender it was mailed in and is still in. (Contacts
- * not mailed yet are skipped when their first e-mail is due, as every send checks the unsubscribe list.)
- */
-export async function leaveSequencesOfAddress(
-  db: DbExecutor,
-  userId: string,
-  email: string,
-  reason: string,
-): Promise<void> {
-  await sql`
-    update email_campaign_recipients r set state = 'skipped', reason = ${reason}, due_at = null
-    from email_campaigns c
-    where c.id = r.campaign_id and c.campaign_type = 'sequence' and c.user_id = ${userId}
-      and r.user_id = ${userId} and lower(r.email) = ${email.toLowerCase()}
-      and r.state in ('queued', 'sending')`.execute(db);
+      and r.user_id = ${userId} and ${match} and r.state in ('queued', 'sending')`.execute(db);
 }

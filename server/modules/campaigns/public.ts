@@ -2,5 +2,5 @@
 export { EMAIL_CAMPAIGN_TASK, SMS_CAMPAIGN_TASK } from './campaign-schedule.ts';
 export { campaignSendTask } from './email-campaign-send.ts';
 export { smsSendTask } from './sms-campaign-send.ts';
-export { leaveSequencesOfContact } from './email-sequences.repository.ts';
+export { leaveSequences } from './email-sequences.repository.ts';
 export { enrollContact } from './email-sequence-enrolment.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SKIP_REASONS } from '#domain/campaigns/email-campaign.schema.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
-import { leaveSequencesOfAddress } from './email-sequences.repository.ts';
+import { leaveSequences } from './email-sequences.repository.ts';
 
 const TokenParams = z.object({ token: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -116,7 +116,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
           .onConflict((oc) => oc.columns(['user_id', 'email']).doNothing())
           .execute();
         // The address leaves that sender's sequences at once (sends also check, at the moment they reach it).
-        await leaveSequencesOfAddress(trx, found.user_id, found.email!, SKIP_REASONS.unsubscribed);
+        await leaveSequences(trx, found.user_id, { email: found.email! }, SKIP_REASONS.unsubscribed);
       });
       return page(
         reply,
