@@ -30,6 +30,7 @@ import { registerSmsCampaignRoutes } from './modules/campaigns/sms-campaigns.rou
 import { registerSmsWebhookRoutes } from './modules/campaigns/sms-webhooks.routes.ts';
 import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.ts';
 import { registerCallReportRoutes } from './modules/reports/call-reports.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
 import {
   EMAIL_CAMPAIGN_TASK,
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerSmsWebhookRoutes(app, ctx);
   registerSendingLimitRoutes(app, ctx);
   registerCallReportRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);

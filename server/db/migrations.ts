@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-campaign-pause-reason.ts';
 import * as m0019 from './migrations/0019-email-sequences.ts';
 import * as m0020 from './migrations/0020-sms-campaigns.ts';
 import * as m0021 from './migrations/0021-sending-limits.ts';
+import * as m0022 from './migrations/0022-reports-and-profile.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-email-sequences': m0019,
   '0020-sms-campaigns': m0020,
   '0021-sending-limits': m0021,
+  '0022-reports-and-profile': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -52,6 +52,8 @@ export type UserProfilesTable = {
   reviewed_at: NullableTimestamp;
   reviewed_by: string | null;
   created_at: Generated<Date>;
+  /** IANA zone chosen in Settings → Profile (migration 0022); null: the browser's. */
+  time_zone: string | null;
 };
 
 export type AuthAttemptsTable = {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildCallLog, callStats } from '#domain/calls/call-log.ts';
 import {
   CallerIdInputSchema,
   CallerIdSchema,
@@ -34,13 +33,13 @@ import {
 import {
   getCall,
   findContactCalling,
-  findDay,
   findDueCallbacks,
   resetUserCalls,
 } from './calls.repository.ts';
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { saveDisposition } from './dispositions.service.ts';
+import { findDayLog } from './day-log.ts';
 import { cancelBulkCall, findBulkCall, startBulkCall } from './bulk-calls.service.ts';
 import { BulkCallSummarySchema, StartBulkCallSchema } from '#domain/calls/bulk-call.schema.ts';
 
@@ -161,49 +160,9 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     { ...approved, schema: { querystring: DayRangeQuerySchema, response: { 200: DayLogSchema } } },
     async (request) => {
       const userId = viewerOf(request).userId;
-      const { calls, dispositions } = await asUser(userId, (trx) =>
-        findDay(trx, userId, new Date(request.query.from), new Date(request.query.to)),
+      return asUser(userId, (trx) =>
+        findDayLog(trx, userId, new Date(request.query.from), new Date(request.query.to)),
       );
-      const entries = buildCallLog(
-        calls.map((c) => ({
-          id: c.id,
-          contactId: c.contact_id,
-          startedAt: c.started_at,
-          durationSeconds: c.duration_seconds,
-          connected: c.answered_at !== null,
-        })),
-        dispositions.map((d) => ({
-          id: d.id,
-          callId: d.call_id,
-          contactId: d.contact_id,
-          disposition: d.disposition,
-          isQualified: d.is_qualified,
-          calledAt: d.called_at,
-          callDurationSeconds: d.call_duration,
-        })),
-      );
-      const callsById = new Map(calls.map((c) => [c.id, c]));
-      const dispositionsById = new Map(dispositions.map((d) => [d.id, d]));
-      const lines = entries.map((e) => {
-        const call = callsById.get(e.key);
-        const source = call ?? dispositionsById.get(e.key);
-        const named = source?.first_name !== null && source?.first_name !== undefined;
-        return {
-          key: e.key,
-          callId: call?.id ?? null,
-          contactId: e.contactId,
-          contactName: named ? `${source.first_name} ${source.last_name ?? ''}`.trim() : null,
-          phone: call?.to_number ?? dispositionsById.get(e.key)?.phone ?? null,
-          company: source?.company ?? null,
-          disposition: e.disposition,
-          status: call?.status ?? null,
-          answered: e.answered,
-          isQualified: e.isQualified,
-          durationSeconds: e.durationSeconds,
-          at: e.at.toISOString(),
-        };
-      });
-      return { lines, stats: callStats(entries) };
     },
   );
 

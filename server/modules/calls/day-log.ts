@@ -1,0 +1,53 @@
+import { buildCallLog, callStats } from '#domain/calls/call-log.ts';
+import type { DayLog } from '#domain/calls/call.schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import { findDay } from './calls.repository.ts';
+
+/**
+ * One day of a user's calling as the Call Logs dashboard and the Reports overview both read it (spec part 2 §2.4,
+ * §2.9, §7.1; decision 000 "Answered"): each call with the disposition saved for it, dispositions saved without a
+ * call, the 60 s merge, and the day's counts. One function, so the two screens never disagree.
+ */
+export async function findDayLog(db: DbExecutor, userId: string, from: Date, to: Date): Promise<DayLog> {
+  const { calls, dispositions } = await findDay(db, userId, from, to);
+  const entries = buildCallLog(
+    calls.map((c) => ({
+      id: c.id,
+      contactId: c.contact_id,
+      startedAt: c.started_at,
+      durationSeconds: c.duration_seconds,
+      connected: c.answered_at !== null,
+    })),
+    dispositions.map((d) => ({
+      id: d.id,
+      callId: d.call_id,
+      contactId: d.contact_id,
+      disposition: d.disposition,
+      isQualified: d.is_qualified,
+      calledAt: d.called_at,
+      callDurationSeconds: d.call_duration,
+    })),
+  );
+  const callsById = new Map(calls.map((c) => [c.id, c]));
+  const dispositionsById = new Map(dispositions.map((d) => [d.id, d]));
+  const lines = entries.map((e) => {
+    const call = callsById.get(e.key);
+    const source = call ?? dispositionsById.get(e.key);
+    const named = source?.first_name !== null && source?.first_name !== undefined;
+    return {
+      key: e.key,
+      callId: call?.id ?? null,
+      contactId: e.contactId,
+      contactName: named ? `${source.first_name} ${source.last_name ?? ''}`.trim() : null,
+      phone: call?.to_number ?? dispositionsById.get(e.key)?.phone ?? null,
+      company: source?.company ?? null,
+      disposition: e.disposition,
+      status: call?.status ?? null,
+      answered: e.answered,
+      isQualified: e.isQualified,
+      durationSeconds: e.durationSeconds,
+      at: e.at.toISOString(),
+    };
+  });
+  return { lines, stats: callStats(entries) };
+}
