@@ -74,7 +74,7 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Create Email Sequence' })).toBeVisible();
     await page.goto('/reports');
     await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
-    await expect(page.getByText('Not available yet')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Qualified Leads' })).toBeVisible();
   });
 });
 

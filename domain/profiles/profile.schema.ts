@@ -10,6 +10,8 @@ export const ProfileSchema = z.object({
   role: RoleSchema,
   deactivated: z.boolean(),
   createdAt: z.string(),
+  /** The IANA zone chosen in Settings → Profile; null: the browser's (issue 13). */
+  timeZone: z.string().nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

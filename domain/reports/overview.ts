@@ -94,9 +94,13 @@ export function dayOverview(day: string, timeZone: string, log: DayLog): Overvie
   };
 }
 
-/** A disposition as the reports show it: hyphens as spaces (spec part 2 §2.9), "No disposition" for none. */
+/**
+ * A disposition as the reports show it: hyphens as spaces (spec part 2 §2.9), each word capitalised ("Not
+ * Interested"), "No disposition" for none.
+ */
 export function dispositionText(disposition: string | null): string {
-  return disposition && disposition !== NO_DISPOSITION ? disposition.replaceAll('-', ' ') : 'No disposition';
+  if (!disposition || disposition === NO_DISPOSITION) return 'No disposition';
+  return disposition.replaceAll('-', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 /** The days of a range ending on `lastDay`, oldest first (YYYY-MM-DD, calendar arithmetic, no zone involved). */

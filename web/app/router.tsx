@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { RequireApproved } from '../features/auth/components/require-approved.tsx';
-import { NotBuiltYet, NotFoundPage } from '../features/placeholders/not-built-yet.tsx';
+import { NotFoundPage } from '../features/placeholders/not-built-yet.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 
 /*
@@ -42,10 +42,6 @@ function RedirectKeepingState({ to }: { to: (params: Record<string, string | und
   const params = useParams();
   return <Navigate to={to(params)} replace state={location.state as unknown} />;
 }
-
-const soon = (title: string, what: string, subtitle?: string): ReactNode => (
-  <NotBuiltYet title={title} what={what} subtitle={subtitle} />
-);
 
 const appRoutes: RouteObject[] = [
   { path: '/contacts', lazy: contactList },
@@ -127,7 +123,10 @@ const appRoutes: RouteObject[] = [
     ),
   },
   { path: '/dialer', element: <Navigate to="/power-dialer" replace /> },
-  { path: '/reports', element: soon('Reports', 'Call reports and qualified leads are not built yet.') },
+  {
+    path: '/reports',
+    lazy: screen(async () => (await import('../features/reports/components/reports-page.tsx')).ReportsPage),
+  },
   {
     path: '/reports/dashboard',
     lazy: screen(

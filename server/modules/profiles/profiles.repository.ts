@@ -13,6 +13,7 @@ export const PROFILE_COLUMNS = [
   'role',
   'deactivated_at',
   'created_at',
+  'time_zone',
 ] as const;
 
 export function toProfile(
@@ -26,6 +27,7 @@ export function toProfile(
     role: row.role,
     deactivated: row.deactivated_at !== null,
     createdAt: row.created_at.toISOString(),
+    timeZone: row.time_zone,
   };
 }
 

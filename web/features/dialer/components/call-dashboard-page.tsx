@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Stat } from '../../../components/ui/stat.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
 import { QueuePickerDialog, useQueues, type CallQueueState } from '../../queues/public.ts';
@@ -287,16 +288,6 @@ export function CallDashboardPage() {
         }}
       />
       <BrowserDialerModal open={dialerOpen} onOpenChange={setDialerOpen} queue={queue} />
-    </div>
-  );
-}
-
-function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="rounded-md border border-border p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-      {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CallReportsPageSchema } from '#domain/reports/call-report.schema.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { REPORT_FRESHNESS } from './report-queries.ts';
 
 /**
  * The user's call reports page by page, filtered on the server (DECISIONS.md: reports are fresh for 5 minutes, no
@@ -17,8 +18,7 @@ export function useCallReports(search: string) {
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
-    staleTime: 5 * 60_000,
-    retry: false,
+    ...REPORT_FRESHNESS,
   });
 }
 
