@@ -19,6 +19,7 @@ import { createDatabaseHealth } from './db/database-health.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSessionRoutes } from './modules/auth/session.routes.ts';
+import { registerProfileRoutes } from './modules/profiles/profile.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerAuthRoutes(app, ctx);
   registerHealthRoutes(app, ctx);
   registerSessionRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
   registerRealtimeRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerContactRoutes(app, ctx);

@@ -117,8 +117,3 @@ export function formatDuration(seconds: number): string {
   const rest = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
-
-/** Call time as HH:mm (spec part 2 §9), in the browser's time zone (decision 000 "Day boundaries"). */
-export function formatCallTime(at: Date): string {
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-}

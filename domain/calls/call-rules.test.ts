@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkCall, newRequestId, REQUEST_ID_PATTERN, serverCodeFor, type GuardState } from './call-guard.ts';
 import { advanceStatus, CallStatusSchema, isFinished, staleOutcome } from './call-status.ts';
-import { buildCallLog, callStats, formatCallTime, formatDuration } from './call-log.ts';
+import { timeIn } from '../reports/time-zone.ts';
+import { buildCallLog, callStats, formatDuration } from './call-log.ts';
 import { canSaveDisposition, isAnswered, isPastDay } from './disposition.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, seconds));
@@ -194,6 +195,7 @@ describe('dispositions and the call log (spec part 2 §2.4, §4.4, §5.5, §7.1;
     expect(formatDuration(65)).toBe('1:05');
     expect(formatDuration(659)).toBe('10:59');
     expect(formatDuration(3725)).toBe('1:02:05');
-    expect(formatCallTime(new Date(2026, 0, 1, 7, 3))).toBe('07:03');
+    expect(timeIn(new Date('2026-01-01T07:03:00Z'), 'UTC')).toBe('07:03');
+    expect(timeIn(new Date('2026-01-01T07:03:00Z'), 'America/New_York')).toBe('02:03');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from '../auth/roles.ts';
+import { TimeZoneSchema } from '../reports/time-zone.ts';
 
 /** user_profiles (spec part 1 §3) plus the deactivation state an administrator of a team needs. */
 export const ProfileSchema = z.object({
@@ -39,3 +40,14 @@ export const SessionStateSchema = z.object({
   reason: z.enum(['signed-out', 'denied', 'deactivated']).nullable(),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
+
+/**
+ * Settings → Profile (issue 13): the user's name and time zone (null: the browser's). The e-mail is shown, not
+ * edited here: it is the sign-in identity.
+ */
+export const UpdateProfileSchema = z.object({
+  firstName: z.string().trim().max(100, 'First name has at most 100 characters'),
+  lastName: z.string().trim().max(100, 'Last name has at most 100 characters'),
+  timeZone: TimeZoneSchema.nullable(),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>;

@@ -81,3 +81,23 @@ export async function ensureProfile(
 export async function deleteSessionsOf(db: DbExecutor, userId: string): Promise<void> {
   await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
 }
+
+/** The user's own name and time zone (Settings → Profile); the sign-in service's name follows. */
+export async function updateOwnProfile(
+  db: DbExecutor,
+  userId: string,
+  input: { firstName: string; lastName: string; timeZone: string | null },
+): Promise<Profile> {
+  const row = await db
+    .updateTable('user_profiles')
+    .set({ first_name: input.firstName, last_name: input.lastName, time_zone: input.timeZone })
+    .where('id', '=', userId)
+    .returning(PROFILE_COLUMNS)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('auth_users')
+    .set({ name: `${input.firstName} ${input.lastName}`.trim(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+  return toProfile(row);
+}

@@ -2,3 +2,5 @@
 export { useSession } from './api/session.ts';
 export { useSignOut } from './api/use-sign-out.ts';
 export { browserTimeZone, useTimeZone } from './api/use-time-zone.ts';
+export { changePassword } from './api/auth-requests.ts';
+export { sessionQueryKey } from './api/session.ts';

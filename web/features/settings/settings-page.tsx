@@ -8,6 +8,8 @@ import { NotBuiltYet } from '../placeholders/public.ts';
 import { EmailConfigurationCard, EmailTemplatesCard } from '../email/public.ts';
 import { PhoneSettingsCard } from '../calls/public.ts';
 import { SendingLimitCard } from '../campaigns/public.ts';
+import { PasswordCard } from './password-card.tsx';
+import { ProfileCard } from './profile-card.tsx';
 
 const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
@@ -33,7 +35,10 @@ export function SettingsPage() {
           <TabsTrigger value="integrations">Integrations</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
-          <NotBuiltYet title="Profile" what="Editing your name and password from here is not built yet." />
+          <div className="flex flex-col gap-4">
+            <ProfileCard />
+            <PasswordCard />
+          </div>
         </TabsContent>
         <TabsContent value="email" className="flex flex-col gap-4">
           <EmailConfigurationCard />

@@ -27,3 +27,11 @@ export function resetPassword(token: string, newPassword: string) {
 export function fetchSystemStatus() {
   return apiFetch<{ systemMailConfigured: boolean }>('/api/system/status');
 }
+
+/** Settings → Profile: needs the current password; the server signs out the user's other sessions. */
+export function changePassword(currentPassword: string, newPassword: string) {
+  return apiFetch('/api/auth/change-password', {
+    method: 'POST',
+    body: { currentPassword, newPassword, revokeOtherSessions: true },
+  });
+}

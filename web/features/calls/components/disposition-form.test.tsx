@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerApi, renderWithApp } from '../../../test/render.tsx';
+import { todayIn } from '../../../lib/zoned-days.ts';
 import { DispositionForm } from './disposition-form.tsx';
 
 const CONTACT = '7b0a1c7e-0000-4000-8000-000000000001';
@@ -48,7 +49,7 @@ describe('the disposition form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save disposition' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
-    expect(sent).toEqual([
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([
       {
         method: 'POST',
         path: '/api/dispositions',
@@ -65,14 +66,31 @@ describe('the disposition form', () => {
     ]);
   });
 
-  it('asks a call-back for its date, never one in the past, and sends it', async () => {
-    const sent = answerApi({ 'POST /api/dispositions': saved });
+  it("asks a call-back for its date, never one in the past, and sends 9:00 of that day in the user's zone", async () => {
+    const sent = answerApi({
+      'POST /api/dispositions': saved,
+      'GET /api/session': {
+        body: {
+          profile: {
+            id: 'u1',
+            email: 'rep@example.com',
+            firstName: 'Rep',
+            lastName: '',
+            role: 'user',
+            deactivated: false,
+            createdAt: new Date().toISOString(),
+            timeZone: 'Asia/Tokyo',
+          },
+          reason: null,
+        },
+      },
+    });
     const onSaved = form();
     await userEvent.click(screen.getByRole('radio', { name: 'Call Back' }));
     expect(screen.queryByRole('button', { name: 'Save disposition' })).toBeNull();
 
     const date = screen.getByLabelText('Callback date');
-    expect(date).toHaveProperty('min', inDays(0));
+    await waitFor(() => expect(date).toHaveProperty('min', todayIn('Asia/Tokyo')));
     await userEvent.type(date, inDays(-2));
     expect(screen.queryByRole('button', { name: 'Save disposition' })).toBeNull();
 
@@ -80,9 +98,10 @@ describe('the disposition form', () => {
     await userEvent.type(date, inDays(3));
     await userEvent.click(screen.getByRole('button', { name: 'Save disposition' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
-    const body = sent[0]!.body as { disposition: string; callbackDate: string };
+    const body = sent.find((r) => r.method === 'POST')!.body as { disposition: string; callbackDate: string };
     expect(body.disposition).toBe('call-back');
-    expect(new Date(body.callbackDate).getDate()).toBe(new Date(`${inDays(3)}T09:00:00`).getDate());
+    // 9:00 in Tokyo is midnight UTC of the same day.
+    expect(new Date(body.callbackDate).toISOString()).toBe(`${inDays(3)}T00:00:00.000Z`);
   });
 
   it('keeps the form when the server refuses, so nothing typed is lost', async () => {

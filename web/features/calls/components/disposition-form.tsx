@@ -13,12 +13,9 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { atHourIn, todayIn } from '../../../lib/zoned-days.ts';
+import { useTimeZone } from '../../auth/public.ts';
 import { useSaveDisposition } from '../api/calls-queries.ts';
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /**
  * The disposition of a call (spec part 2 §4.4, §5.5): the eight values, notes, lead qualification (cold by
@@ -53,7 +50,9 @@ export function DispositionForm({
   const [qualification, setQualification] = useState<LeadQualification>('cold');
   const [callbackDay, setCallbackDay] = useState('');
   const save = useSaveDisposition();
-  const callbackDate = callbackDay ? new Date(`${callbackDay}T09:00:00`) : null;
+  // A callback is due at 9:00 on its day, in the user's time zone (Settings → Profile, else the browser's).
+  const timeZone = useTimeZone();
+  const callbackDate = callbackDay ? atHourIn(callbackDay, 9, timeZone) : null;
   const allowed = canSaveDisposition({ disposition, callbackDate, hasContact: true }, new Date());
 
   const handleSubmit = (event: FormEvent) => {
@@ -106,7 +105,7 @@ export function DispositionForm({
           <Input
             id="callback-date"
             type="date"
-            min={today()}
+            min={todayIn(timeZone)}
             value={callbackDay}
             onChange={(e) => setCallbackDay(e.target.value)}
           />

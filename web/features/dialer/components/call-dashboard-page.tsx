@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { ExternalLink, PhoneCall, QrCode, RotateCcw, Headphones } from 'lucide-react';
 import { DueCallbackSchema } from '#domain/calls/call.schema.ts';
-import { formatCallTime, formatDuration } from '#domain/calls/call-log.ts';
+import { formatDuration } from '#domain/calls/call-log.ts';
+import { timeIn } from '#domain/reports/time-zone.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -24,11 +25,10 @@ import { MobileQrDialog } from './mobile-qr-dialog.tsx';
 import { DialerImportDialog } from './dialer-import-dialog.tsx';
 import { DIALER_WINDOW_CLOSED, openDialerWindow } from './dialer-window-messages.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { dayBoundsIn, todayIn } from '../../../lib/zoned-days.ts';
+import { useTimeZone } from '../../auth/public.ts';
 
-const dayInput = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const mmddyyyy = (d: Date) =>
-  `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 /**
  * /power-dialer, the call dashboard (spec part 2 §2.4): the Power Dialer and Browser Dialer cards, callbacks that
@@ -36,9 +36,11 @@ const mmddyyyy = (d: Date) =>
  * and the Call History, refreshed every 60 s and on every change.
  */
 export function CallDashboardPage() {
-  const [day, setDay] = useState(() => dayInput(new Date()));
-  const from = new Date(`${day}T00:00:00`);
-  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 1);
+  // The day in the user's time zone (Settings → Profile, else the browser's), as the reports count it.
+  const timeZone = useTimeZone();
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const day = chosenDay ?? todayIn(timeZone);
+  const { from, to } = dayBoundsIn(day, timeZone);
   const log = useDayLog(from, to);
   const setup = useCallingSetup();
   const reset = useResetCallSystem();
@@ -221,7 +223,7 @@ export function CallDashboardPage() {
               <section aria-label="Call History" className="flex flex-col gap-2">
                 <h2 className="font-semibold">Call History</h2>
                 {log.data.lines.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No calls found for {mmddyyyy(from)}</p>
+                  <p className="text-sm text-muted-foreground">No calls found for {mmddyyyy(day)}</p>
                 ) : (
                   <ul className="flex flex-col divide-y divide-border rounded-md border border-border text-sm">
                     {log.data.lines.map((line) => (
@@ -249,7 +251,7 @@ export function CallDashboardPage() {
                         )}
                         <span className="ml-auto tabular-nums">{formatDuration(line.durationSeconds)}</span>
                         <span className="tabular-nums text-muted-foreground">
-                          {formatCallTime(new Date(line.at))}
+                          {timeIn(new Date(line.at), timeZone)}
                         </span>
                       </li>
                     ))}

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#domain/auth/credentials.schema.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { changePassword } from '../auth/public.ts';
+
+/**
+ * Settings → Profile, the password (issue 13): asks for the current one; on success every other session of the
+ * account is signed out (a lost laptop stops working), this one stays.
+ */
+export function PasswordCard() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (next.length < PASSWORD_MIN_LENGTH)
+      return void toast.error('Password too short', {
+        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+      });
+    if (next !== again)
+      return void toast.error('Passwords do not match', { description: 'Type the new password twice.' });
+    setBusy(true);
+    try {
+      await changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setAgain('');
+      toast.success('Password changed', { description: 'Your other sessions were signed out.' });
+    } catch (error) {
+      toast.error('Could not change password', {
+        description: error instanceof Error ? error.message : 'Please try again',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="flex max-w-lg flex-col gap-4" onSubmit={(e) => void submit(e)} aria-label="Password">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="current-password">Current password</Label>
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="new-password">New password</Label>
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="repeat-password">Repeat new password</Label>
+            <Input
+              id="repeat-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX_LENGTH}
+              value={again}
+              onChange={(e) => setAgain(e.target.value)}
+            />
+          </div>
+          <Button type="submit" className="self-start" disabled={busy}>
+            Change Password
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

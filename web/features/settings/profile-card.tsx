@@ -1,0 +1,105 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { MeResponseSchema, type Profile, type UpdateProfileInput } from '#domain/profiles/profile.schema.ts';
+import { knownTimeZones } from '#domain/reports/time-zone.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { apiFetch } from '../../lib/api-client.ts';
+import { browserTimeZone, sessionQueryKey, useSession } from '../auth/public.ts';
+
+/** The value of the time-zone choice that means "follow the browser". */
+const BROWSER = '';
+
+/**
+ * Settings → Profile (issue 13): the name shown in the product, the sign-in e-mail (shown, not edited), and the time
+ * zone that draws the day of the reports and the hour of callbacks; "the browser's" follows wherever the user is.
+ */
+export function ProfileCard() {
+  const session = useSession();
+  if (!session.data) return null;
+  return <ProfileForm profile={session.data} key={session.data.id} />;
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [firstName, setFirstName] = useState(profile.firstName);
+  const [lastName, setLastName] = useState(profile.lastName);
+  const [timeZone, setTimeZone] = useState(profile.timeZone ?? BROWSER);
+  const zones = useMemo(() => knownTimeZones(), []);
+  const save = useMutation({
+    mutationFn: (input: UpdateProfileInput) =>
+      apiFetch('/api/me', { method: 'PUT', body: input, schema: MeResponseSchema }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      toast.success('Profile saved');
+    },
+    onError: (error) => toast.error('Error saving profile', { description: error.message }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ firstName, lastName, timeZone: timeZone === BROWSER ? null : timeZone });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>
+          Your name as the product shows it, and the time zone your days are drawn in.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="flex max-w-lg flex-col gap-4" onSubmit={submit} aria-label="Profile">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="profile-email">Email</Label>
+            <Input id="profile-email" value={profile.email} readOnly disabled />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="profile-first-name">First name</Label>
+              <Input
+                id="profile-first-name"
+                maxLength={100}
+                value={firstName}
+                onChange={(e) => setFirstName(e.target.value)}
+              />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="profile-last-name">Last name</Label>
+              <Input
+                id="profile-last-name"
+                maxLength={100}
+                value={lastName}
+                onChange={(e) => setLastName(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="profile-time-zone">Time zone</Label>
+            <NativeSelect
+              id="profile-time-zone"
+              value={timeZone}
+              onChange={(e) => setTimeZone(e.target.value)}
+            >
+              <option value={BROWSER}>This browser's ({browserTimeZone()})</option>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </NativeSelect>
+            <p className="text-xs text-muted-foreground">
+              Reports count your days, and callbacks are set, in this zone.
+            </p>
+          </div>
+          <Button type="submit" className="self-start" disabled={save.isPending}>
+            Save Profile
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
