@@ -32,6 +32,12 @@ import { registerSmsWebhookRoutes } from './modules/campaigns/sms-webhooks.route
 import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.ts';
 import { registerCallReportRoutes } from './modules/reports/call-reports.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { startCallbackSweep } from './modules/notifications/callback-sweep.ts';
+import {
+  NOTIFICATION_EMAIL_TASK,
+  notificationEmailTask,
+} from './modules/notifications/notification-email.task.ts';
 import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
 import {
   EMAIL_CAMPAIGN_TASK,
@@ -94,6 +100,8 @@ export type AppConfig = {
   jobPollIntervalMs?: number;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
   closeGraceMs?: number;
+  /** How often this instance looks for callbacks that came due (CALLBACK_SWEEP_SECONDS); off when absent. */
+  callbackSweepMs?: number;
 };
 
 /** The CSP hashes of the built index.html's inline scripts (none without a build: tests, development). */
@@ -212,6 +220,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerSendingLimitRoutes(app, ctx);
   registerCallReportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
   registerUnsubscribeRoutes(app, ctx);
   registerEmailConfigurationRoutes(app, ctx);
   registerEmailTemplateRoutes(app, ctx);
@@ -234,13 +243,18 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [QUEUE_FILL_TASK]: queueFillTask(db),
       [EMAIL_CAMPAIGN_TASK]: campaignSendTask(ctx),
       [SMS_CAMPAIGN_TASK]: smsSendTask(ctx),
+      [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,
   });
   await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
+  const stopCallbackSweep = config.callbackSweepMs
+    ? startCallbackSweep(db, ctx.clock, app.log, config.callbackSweepMs)
+    : () => undefined;
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     stopJanitor();
+    stopCallbackSweep();
     changes.closeAll();
   });
   app.addHook('onClose', async () => {

@@ -12,6 +12,7 @@ export const ChangeTopicSchema = z.enum([
   'queues',
   'projects',
   'campaigns',
+  'notifications',
 ]);
 export type ChangeTopic = z.infer<typeof ChangeTopicSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeysetPositionSchema } from '../paging/keyset-position.schema.ts';
 
 /**
  * The Call Reports page (spec part 2 §2.9 "Call Reports page (/reports/dashboard)"; issue 13): the user's calls,
@@ -17,10 +18,7 @@ export const CALL_REPORTS_FILE = 'call_reports.csv';
 export const CallReportsQuerySchema = z.object({
   search: z.string().trim().max(200, 'A filter has at most 200 characters').optional(),
   /** Where the page starts: the `next` of the page before. */
-  after: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[0-9a-f-]{36}$/, 'Invalid page position')
-    .optional(),
+  after: KeysetPositionSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const CallReportsExportQuerySchema = CallReportsQuerySchema.pick({ search: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeysetPositionSchema } from '../paging/keyset-position.schema.ts';
 
 /** Spec part 2 §8.2: the Qualified Leads tab's load failure. */
 export const QUALIFIED_LEADS_ERROR = 'Error loading qualified leads';
@@ -10,10 +11,7 @@ export const QUALIFIED_LEADS_ERROR = 'Error loading qualified leads';
 export const QualifiedLeadsQuerySchema = z.object({
   search: z.string().trim().max(200, 'A search has at most 200 characters').optional(),
   /** Where the page starts: the `next` of the page before. */
-  after: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[0-9a-f-]{36}$/, 'Invalid page position')
-    .optional(),
+  after: KeysetPositionSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 

@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019-email-sequences.ts';
 import * as m0020 from './migrations/0020-sms-campaigns.ts';
 import * as m0021 from './migrations/0021-sending-limits.ts';
 import * as m0022 from './migrations/0022-reports-and-profile.ts';
+import * as m0023 from './migrations/0023-notifications.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-sms-campaigns': m0020,
   '0021-sending-limits': m0021,
   '0022-reports-and-profile': m0022,
+  '0023-notifications': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -136,6 +136,31 @@ export type ContactHistoryTable = {
   changed_at: Generated<Date>;
 };
 
+/** Settings → Notifications (migration 0023): no row means every notification is on. */
+export type NotificationSettingsTable = {
+  user_id: string;
+  callbacks_app: Generated<boolean>;
+  callbacks_email: Generated<boolean>;
+  campaigns_app: Generated<boolean>;
+  campaigns_email: Generated<boolean>;
+  signups_app: Generated<boolean>;
+  signups_email: Generated<boolean>;
+  updated_at: Generated<Date>;
+};
+
+export type NotificationsTable = {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'callback-due' | 'campaign-finished' | 'campaign-failed' | 'new-signup';
+  subject_key: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: Generated<Date>;
+  read_at: NullableTimestamp;
+  emailed_at: NullableTimestamp;
+};
+
 export type CallDispositionsTable = {
   id: Generated<string>;
   contact_id: string | null;
@@ -439,6 +464,8 @@ export type Database = {
   contacts: ContactsTable;
   contact_history: ContactHistoryTable;
   call_dispositions: CallDispositionsTable;
+  notification_settings: NotificationSettingsTable;
+  notifications: NotificationsTable;
   power_dialer_queues: PowerDialerQueuesTable;
   queue_members: QueueMembersTable;
   projects: ProjectsTable;

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { RequireApproved } from '../features/auth/components/require-approved.tsx';
-import { NotFoundPage } from '../features/placeholders/not-built-yet.tsx';
+import { NotFoundPage } from '../features/placeholders/not-found-page.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 
 /*

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { CallReport } from '#domain/reports/call-report.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db, DbExecutor } from '../../db/database.ts';
+import { afterKeyset, keysetPosition } from '../../db/keyset.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -40,13 +41,11 @@ export async function findCallReports(
 ): Promise<{ reports: CallReport[]; next: string | null }> {
   let query = callReportsQuery(db, userId, page.search)
     .select(['c.id', 'c.contact_id', 'c.project_id', 'c.notes', 'c.started_at', outcome.as('outcome')])
+    .select(keysetPosition('c.started_at', 'c.id').as('position'))
     .orderBy('c.started_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(page.limit + 1);
-  if (page.after) {
-    const [at, id] = page.after.split('|') as [string, string];
-    query = query.where(sql<boolean>`(c.started_at, c.id) < (${new Date(at)}::timestamptz, ${id}::uuid)`);
-  }
+  if (page.after) query = query.where(afterKeyset('c.started_at', 'c.id', page.after));
   const rows = await query.execute();
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
@@ -59,7 +58,7 @@ export async function findCallReports(
       notes: r.notes,
       createdAt: r.started_at.toISOString(),
     })),
-    next: rows.length > page.limit && last ? `${last.started_at.toISOString()}|${last.id}` : null,
+    next: rows.length > page.limit && last ? last.position : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { QualifiedLead } from '#domain/reports/qualified-leads.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
+import { afterKeyset, keysetPosition } from '../../db/keyset.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -30,6 +31,7 @@ export async function findQualifiedLeads(
       'ct.phone',
       'ct.website',
     ])
+    .select(keysetPosition('d.called_at', 'd.id').as('position'))
     .where('d.user_id', '=', userId)
     .where('d.is_qualified', '=', true)
     .orderBy('d.called_at', 'desc')
@@ -43,10 +45,7 @@ export async function findQualifiedLeads(
         select id from contacts where user_id = ${userId} and search_text like ${pattern}))`,
     );
   }
-  if (page.after) {
-    const [at, id] = page.after.split('|') as [string, string];
-    query = query.where(sql<boolean>`(d.called_at, d.id) < (${new Date(at)}::timestamptz, ${id}::uuid)`);
-  }
+  if (page.after) query = query.where(afterKeyset('d.called_at', 'd.id', page.after));
   const rows = await query.execute();
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
@@ -62,6 +61,6 @@ export async function findQualifiedLeads(
       notes: r.notes,
       calledAt: r.called_at.toISOString(),
     })),
-    next: rows.length > page.limit && last ? `${last.called_at.toISOString()}|${last.id}` : null,
+    next: rows.length > page.limit && last ? last.position : null,
   };
 }

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useTheme } from '../theme/public.ts';
-import { NotBuiltYet } from '../placeholders/public.ts';
+import { NotificationSettingsCard } from '../notifications/public.ts';
 import { EmailConfigurationCard, EmailTemplatesCard } from '../email/public.ts';
 import { PhoneSettingsCard } from '../calls/public.ts';
 import { SendingLimitCard } from '../campaigns/public.ts';
@@ -15,8 +15,9 @@ const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
- * /settings (spec part 2 §2.10). Email and Appearance work; the other tabs say plainly what is not built yet. The
- * open tab is in the address (?tab=email), so other screens can link to it.
+ * /settings (spec part 2 §2.10): Profile, Email, Phone, Notifications, Appearance and Integrations (whose connect
+ * buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
+ * link to it.
  */
 export function SettingsPage() {
   const { theme, setTheme } = useTheme();
@@ -57,7 +58,7 @@ export function SettingsPage() {
           <SendingLimitCard kind="sms" />
         </TabsContent>
         <TabsContent value="notifications">
-          <NotBuiltYet title="Notifications" what="Notification preferences are not built yet." />
+          <NotificationSettingsCard />
         </TabsContent>
         <TabsContent value="appearance">
           <Card>

@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { Brand } from '../../components/brand.tsx';
 import { useSession, useSignOut } from '../auth/public.ts';
 import { ThemeToggle } from '../theme/public.ts';
+import { NotificationBell } from '../notifications/public.ts';
 import { AppSidebarNav } from './app-sidebar.tsx';
 import { useSidebarState } from './sidebar-state.ts';
 
@@ -61,6 +62,7 @@ export function AppShell() {
           </Button>
           <Brand />
           <div className="ml-auto flex items-center gap-1">
+            {profile && (profile.role === 'user' || profile.role === 'admin') && <NotificationBell />}
             <ThemeToggle />
             {profile && (
               <Button variant="outline" size="sm" onClick={() => void handleSignOut()}>

@@ -1,0 +1,103 @@
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type Notification,
+  type NotificationSettings,
+} from '#domain/notifications/notification.schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import { afterKeyset, keysetPosition } from '../../db/keyset.ts';
+
+export async function findNotificationSettings(db: DbExecutor, userId: string): Promise<NotificationSettings> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
+  return {
+    callbacksApp: row.callbacks_app,
+    callbacksEmail: row.callbacks_email,
+    campaignsApp: row.campaigns_app,
+    campaignsEmail: row.campaigns_email,
+    signupsApp: row.signups_app,
+    signupsEmail: row.signups_email,
+  };
+}
+
+export async function saveNotificationSettings(
+  db: DbExecutor,
+  userId: string,
+  s: NotificationSettings,
+): Promise<void> {
+  const values = {
+    callbacks_app: s.callbacksApp,
+    callbacks_email: s.callbacksEmail,
+    campaigns_app: s.campaignsApp,
+    campaigns_email: s.campaignsEmail,
+    signups_app: s.signupsApp,
+    signups_email: s.signupsEmail,
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto('notification_settings')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+/** The user's notifications, newest first, page by page; and how many are unread. */
+export async function findNotifications(
+  db: DbExecutor,
+  userId: string,
+  page: { after?: string | undefined; limit: number },
+): Promise<{ notifications: Notification[]; unread: number; next: string | null }> {
+  let query = db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'title', 'body', 'link', 'created_at', 'read_at'])
+    .select(keysetPosition('created_at', 'id').as('position'))
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (page.after) query = query.where(afterKeyset('created_at', 'id', page.after));
+  const rows = await query.execute();
+  const { unread } = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('unread'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    notifications: shown.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      createdAt: r.created_at.toISOString(),
+      read: r.read_at !== null,
+    })),
+    unread: Number(unread),
+    next: rows.length > page.limit && last ? last.position : null,
+  };
+}
+
+/** Marks the given notifications of the user (all of them when no ids) as read. */
+export async function markNotificationsRead(
+  db: DbExecutor,
+  userId: string,
+  ids: string[] | undefined,
+  now: Date,
+): Promise<void> {
+  let query = db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids) {
+    if (ids.length === 0) return;
+    query = query.where('id', 'in', ids);
+  }
+  await query.execute();
+}
