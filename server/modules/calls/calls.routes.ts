@@ -30,12 +30,7 @@ import {
   findDefaultCallerId,
   makeDefaultCallerId,
 } from './caller-ids.repository.ts';
-import {
-  getCall,
-  findContactCalling,
-  findDueCallbacks,
-  resetUserCalls,
-} from './calls.repository.ts';
+import { getCall, findContactCalling, findDueCallbacks, resetUserCalls } from './calls.repository.ts';
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { saveDisposition } from './dispositions.service.ts';

@@ -19,7 +19,9 @@ const EMAIL_SETTING: Record<NotificationKind, 'callbacksEmail' | 'campaignsEmail
  * this kind by e-mail. The notification is marked e-mailed before it is handed over, in its own transaction: a
  * crash or a retry after that point never sends it twice (at most once, as campaign e-mails; decision 017).
  */
-export function notificationEmailTask(ctx: Pick<AppContext, 'db' | 'mailer' | 'publicUrl' | 'clock'>): JobTask {
+export function notificationEmailTask(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'publicUrl' | 'clock'>,
+): JobTask {
   return async (payload) => {
     if (!ctx.mailer.isConfigured) return;
     const { notificationId } = payload as { notificationId: string };
@@ -31,7 +33,16 @@ export function notificationEmailTask(ctx: Pick<AppContext, 'db' | 'mailer' | 'p
         .whereRef('p.id', '=', 'n.user_id')
         .where('n.id', '=', notificationId)
         .where('n.emailed_at', 'is', null)
-        .returning(['n.user_id', 'n.kind', 'n.title', 'n.body', 'n.link', 'p.email', 'p.deactivated_at', 'p.role'])
+        .returning([
+          'n.user_id',
+          'n.kind',
+          'n.title',
+          'n.body',
+          'n.link',
+          'p.email',
+          'p.deactivated_at',
+          'p.role',
+        ])
         .executeTakeFirst();
       if (!row) return null;
       const settings = await findNotificationSettings(trx, row.user_id);

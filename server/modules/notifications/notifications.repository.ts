@@ -6,7 +6,10 @@ import {
 import type { DbExecutor } from '../../db/database.ts';
 import { afterKeyset, keysetPosition } from '../../db/keyset.ts';
 
-export async function findNotificationSettings(db: DbExecutor, userId: string): Promise<NotificationSettings> {
+export async function findNotificationSettings(
+  db: DbExecutor,
+  userId: string,
+): Promise<NotificationSettings> {
   const row = await db
     .selectFrom('notification_settings')
     .selectAll()

@@ -55,11 +55,17 @@ describe('callbacks due (issue 13)', () => {
     ctx = await createTestApp();
     const rep = await createAccount(ctx, 'user');
     const stranger = await createAccount(ctx, 'user');
-    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', lastName: 'Lee', phone: '555-010-0099' });
+    const ann = await insertContact(ctx.app, rep, {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '555-010-0099',
+    });
     const id = await dueCallback(rep, ann.id, 5);
     await dueCallback(rep, (await insertContact(ctx.app, rep)).id, -60); // due in an hour: not yet
 
-    const made = await Promise.all(Array.from({ length: 20 }, () => sweepDueCallbacks(ctx.app.ctx.db, new Date())));
+    const made = await Promise.all(
+      Array.from({ length: 20 }, () => sweepDueCallbacks(ctx.app.ctx.db, new Date())),
+    );
     expect(made.reduce((a, b) => a + b, 0)).toBe(1);
     const mine = await list(rep);
     expect(mine.unread).toBe(1);
@@ -155,7 +161,9 @@ describe('campaign results and sign-ups (issue 13)', () => {
       await insert('email_campaigns', 'Paused by hand'),
     ]);
     const notes = (await list(rep)).notifications;
-    expect(notes.map((n: { kind: string; title: string; link: string }) => [n.kind, n.title, n.link])).toEqual([
+    expect(
+      notes.map((n: { kind: string; title: string; link: string }) => [n.kind, n.title, n.link]),
+    ).toEqual([
       ['campaign-failed', 'SMS campaign paused on an error: Open house', `/projects/sms/edit/${texts}`],
       ['campaign-finished', 'Email campaign finished: Spring promo', `/projects/email/edit/${mail}`],
     ]);
@@ -196,7 +204,9 @@ describe('campaign results and sign-ups (issue 13)', () => {
     const first = (await call('GET', '/api/notifications?limit=2', rep)).json();
     expect(first.notifications).toHaveLength(2);
     expect(first.unread).toBe(3);
-    const rest = (await call('GET', `/api/notifications?limit=2&after=${encodeURIComponent(first.next)}`, rep)).json();
+    const rest = (
+      await call('GET', `/api/notifications?limit=2&after=${encodeURIComponent(first.next)}`, rep)
+    ).json();
     expect(rest.notifications).toHaveLength(1);
     expect(rest.next).toBeNull();
     expect((await call('GET', '/api/notifications?after=x', rep)).statusCode).toBe(400);

@@ -30,7 +30,10 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
 
   typed.get(
     '/api/notifications',
-    { ...approved, schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationsPageSchema } } },
+    {
+      ...approved,
+      schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationsPageSchema } },
+    },
     async (request) => {
       const userId = viewerOf(request).userId;
       return asUser(userId, (trx) => findNotifications(trx, userId, request.query));

@@ -64,7 +64,12 @@ describe('reports overview (spec part 2 §2.9; issue 13)', () => {
     const response = await get(`/api/reports/overview?day=2026-11-25&tz=${encodeURIComponent(NEW_YORK)}`);
     expect(response.statusCode).toBe(200);
     const overview = response.json();
-    expect(overview).toMatchObject({ day: '2026-11-25', timeZone: NEW_YORK, totalCalls: 4, qualifiedLeads: 1 });
+    expect(overview).toMatchObject({
+      day: '2026-11-25',
+      timeZone: NEW_YORK,
+      totalCalls: 4,
+      qualifiedLeads: 1,
+    });
     // Answered: the qualified call, the connected call without a disposition and not-interested; not voicemail.
     expect(overview.answeredCalls).toBe(3);
     expect(overview.dispositions).toEqual([
@@ -78,7 +83,11 @@ describe('reports overview (spec part 2 §2.9; issue 13)', () => {
       '2026-11-25T14:40:00.000Z',
       '2026-11-25T14:10:00.000Z',
     ]);
-    expect(overview.recentCalls[3]).toMatchObject({ name: 'Ann Lee', company: 'Acme', disposition: 'qualified' });
+    expect(overview.recentCalls[3]).toMatchObject({
+      name: 'Ann Lee',
+      company: 'Acme',
+      disposition: 'qualified',
+    });
     const hours = Object.fromEntries(
       overview.hourly
         .filter((h: { calls: number }) => h.calls > 0)
@@ -165,7 +174,10 @@ describe('qualified leads (spec part 2 §2.9, §8.2; issue 13)', () => {
       contactId: ann.id,
       notes: 'Wants a pilot in January',
     });
-    await dispositionAt(rep, '2026-11-21T10:00:00Z', 'qualified', { contactId: bo.id, notes: '50% off_deal' });
+    await dispositionAt(rep, '2026-11-21T10:00:00Z', 'qualified', {
+      contactId: bo.id,
+      notes: '50% off_deal',
+    });
     await dispositionAt(rep, '2026-11-22T10:00:00Z', 'voicemail', { contactId: bo.id, notes: 'pilot' });
     const stranger = await createAccount(ctx, 'user');
     await dispositionAt(stranger, '2026-11-23T10:00:00Z', 'qualified', { notes: 'secret pilot' });
@@ -196,7 +208,9 @@ describe('qualified leads (spec part 2 §2.9, §8.2; issue 13)', () => {
     const second = await leads(`limit=1&after=${encodeURIComponent(first.next)}`);
     expect(second.leads[0].name).toBe('Ann Lee');
     expect(second.next).toBeNull();
-    expect((await leads('', stranger)).leads.map((l: { notes: string }) => l.notes)).toEqual(['secret pilot']);
+    expect((await leads('', stranger)).leads.map((l: { notes: string }) => l.notes)).toEqual([
+      'secret pilot',
+    ]);
 
     // A deleted contact's lead stays, without a name.
     await ctx.app.inject({ method: 'DELETE', url: `/api/contacts/${bo.id}`, headers: asCookie(rep) });

@@ -65,7 +65,11 @@ export function NotificationBell() {
         ) : (
           <div className="max-h-96 overflow-y-auto">
             {list.map((n) => (
-              <DropdownMenuItem key={n.id} onSelect={() => open(n)} className="flex flex-col items-start gap-0.5">
+              <DropdownMenuItem
+                key={n.id}
+                onSelect={() => open(n)}
+                className="flex flex-col items-start gap-0.5"
+              >
                 <span className={cn('text-sm', !n.read && 'font-semibold')}>
                   {!n.read && <span className="sr-only">Unread: </span>}
                   {n.title}
