@@ -12,6 +12,7 @@ import { benchCampaigns } from './campaigns.bench.ts';
 import { benchCampaignDrill } from './campaign-drill.bench.ts';
 import { benchSmsDrill } from './sms-drill.bench.ts';
 import { benchCallReports } from './call-reports.bench.ts';
+import { benchReports } from './reports.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -27,6 +28,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'campaign-drill': benchCampaignDrill,
   'sms-drill': benchSmsDrill,
   'call-reports': benchCallReports,
+  reports: benchReports,
 };
 
 /**

@@ -33,8 +33,6 @@ async function startServer(
       // By default the simulator runs ten times faster than real time: answered after 0.3 s, hung up by itself
       // after 3.3 s. A journey that does much during one call slows it down (test.use({ simulatorTimeScale })).
       SIMULATOR_TIME_SCALE: simulatorTimeScale,
-      // Callbacks that come due are announced within a second, so the journeys need not wait half a minute.
-      CALLBACK_SWEEP_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -33,7 +33,7 @@ import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.t
 import { registerCallReportRoutes } from './modules/reports/call-reports.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { startCallbackSweep } from './modules/notifications/callback-sweep.ts';
+import { CALLBACK_DUE_TASK, callbackDueTask } from './modules/notifications/callback-due.task.ts';
 import {
   NOTIFICATION_EMAIL_TASK,
   notificationEmailTask,
@@ -100,8 +100,6 @@ export type AppConfig = {
   jobPollIntervalMs?: number;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
   closeGraceMs?: number;
-  /** How often this instance looks for callbacks that came due (CALLBACK_SWEEP_SECONDS); off when absent. */
-  callbackSweepMs?: number;
 };
 
 /** The CSP hashes of the built index.html's inline scripts (none without a build: tests, development). */
@@ -244,17 +242,14 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [EMAIL_CAMPAIGN_TASK]: campaignSendTask(ctx),
       [SMS_CAMPAIGN_TASK]: smsSendTask(ctx),
       [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
+      [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,
   });
   await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
-  const stopCallbackSweep = config.callbackSweepMs
-    ? startCallbackSweep(db, ctx.clock, app.log, config.callbackSweepMs)
-    : () => undefined;
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     stopJanitor();
-    stopCallbackSweep();
     changes.closeAll();
   });
   app.addHook('onClose', async () => {

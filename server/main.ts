@@ -82,7 +82,6 @@ async function main(): Promise<void> {
             smsLogFile: env.SIMULATOR_SMS_LOG ?? null,
           },
     ...(env.DEFAULT_CALLER_ID !== undefined && { defaultCallerId: env.DEFAULT_CALLER_ID }),
-    callbackSweepMs: env.CALLBACK_SWEEP_SECONDS * 1000,
   });
 
   let closing = false;

@@ -63,6 +63,3 @@ export const NotificationsPageSchema = z.object({
 
 /** Mark some as read, or all of them when no ids are given. */
 export const MarkReadSchema = z.object({ ids: z.array(z.uuid()).max(100).optional() });
-
-/** A callback due at this time or earlier, but more than a day ago, is not announced (a server down for days). */
-export const CALLBACK_NOTICE_WINDOW_MS = 24 * 3600 * 1000;

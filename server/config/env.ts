@@ -129,8 +129,6 @@ export const EnvSchema = z.object({
     .regex(/^\+?[\d\s().-]{7,20}$/, 'must be a phone number')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** How often each instance looks for callbacks that came due, to notify their owners. */
-  CALLBACK_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 /** Twilio needs every credential, and a public URL its webhooks can reach (they are signed over it). */

@@ -8,8 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * - notify_user(): the one way a notification is made. It honours the user's settings, inserts once, and queues the
  *   e-mail (the task sends it only when the instance has a mail server and the user still wants it).
  * - Triggers make the notifications that follow from a change in the database: a campaign that finished or paused
- *   itself on an error, and a new account waiting for approval (to every admin). Callbacks that come due are found
- *   by a sweep (server/modules/notifications/callback-sweep.ts), since nothing changes when a moment arrives.
+ *   itself on an error, and a new account waiting for approval (to every admin). A callback is announced by a job
+ *   queued, when the call-back is saved, to run at its time (server/modules/notifications/callback-due.task.ts);
+ *   the callbacks already saved, due from a day ago on, get theirs here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -39,16 +40,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index notifications_user_idx on notifications (user_id, created_at desc, id desc);
     create index notifications_unread_idx on notifications (user_id) where read_at is null;
-    -- The callback sweep reads callbacks by due time across users.
-    create index call_dispositions_callback_due_idx on call_dispositions (callback_date)
-      where disposition in ('call-back', 'callback') and callback_date is not null;
-
-    -- The callback sweep reads due callbacks and their contacts across users, as the system, read-only.
-    create policy call_dispositions_system_read on call_dispositions for select
-      using (current_setting('app.actor', true) = 'system');
-    create policy contacts_system_read on contacts for select
-      using (current_setting('app.actor', true) = 'system');
-
     create trigger notifications_notify after insert or update or delete on notifications
       for each row execute function notify_change('notifications', 'user_id');
 
@@ -131,6 +122,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         execute function notify_campaign_result();
     `.execute(db);
   }
+
+  await sql`
+    select graphile_worker.add_job(
+      identifier => 'callback-due', payload => json_build_object('dispositionId', id, 'userId', user_id),
+      run_at => callback_date, job_key => 'callback-due:' || id, max_attempts => 10, job_key_mode => 'replace')
+    from call_dispositions
+    where disposition in ('call-back', 'callback') and callback_date > now() - interval '1 day';
+  `.execute(db);
 
   // A new account waiting for approval: every active admin hears of it.
   await sql`

@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { SEQUENCE_EXIT_REASONS } from '#domain/campaigns/email-sequence.schema.ts';
 import { leaveSequences } from '../campaigns/public.ts';
 import { getContact } from '../contacts/public.ts';
+import { scheduleCallbackNotice } from '../notifications/public.ts';
 import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
 import { getCall, insertDisposition, recordCallNotes } from './calls.repository.ts';
 import { addDoNotCall } from './do-not-call.repository.ts';
@@ -18,7 +19,8 @@ export const MISSING_DISPOSITION_INFO = 'Missing required information to save di
  * latest-disposition trigger). Do-not-call puts the contact's number on the user's do-not-call list. Saved from a
  * queue's walk, it carries the queue's id and completes the contact there (spec part 2 §4.4, §4.5), in the same
  * transaction; a queue deleted mid-walk leaves the disposition saved without it. The call keeps the notes.
- * Do-not-call and not-interested take the contact out of the user's e-mail sequences (issue 12).
+ * Do-not-call and not-interested take the contact out of the user's e-mail sequences (issue 12). A call-back queues
+ * its announcement for its time (issue 13).
  */
 export async function saveDisposition(
   db: DbExecutor,
@@ -50,6 +52,9 @@ export async function saveDisposition(
     queueId,
   });
   if (call) await recordCallNotes(db, call.id, input.notes || null);
+  // Its owner hears of a call-back when its time comes (Settings → Notifications).
+  if (input.disposition === 'call-back' && callbackDate)
+    await scheduleCallbackNotice(db, userId, disposition.id, callbackDate);
   if (queueId) {
     await completeQueueMembers(db, queueId, [contactId], now);
     await storeWalkIndex(db, queueId, now);

@@ -10,7 +10,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { startTestSmtpServer } from '../../test/test-smtp-server.ts';
-import { sweepDueCallbacks } from './callback-sweep.ts';
+import { announceCallback } from './callback-due.task.ts';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>> | undefined;
@@ -51,7 +51,26 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 10_000) => {
 };
 
 describe('callbacks due (issue 13)', () => {
-  it('tells the owner once, however many sweeps run at once, and only the owner', async () => {
+  it('is announced at its time by the job the call-back queued, before it never', async () => {
+    ctx = await createTestApp();
+    const rep = await createAccount(ctx, 'user');
+    const cy = await insertContact(ctx.app, rep, { firstName: 'Cy', lastName: 'Soon' });
+    const saved = await call('POST', '/api/dispositions', rep, {
+      contactId: cy.id,
+      disposition: 'call-back',
+      callbackDate: new Date(Date.now() + 1500).toISOString(),
+    });
+    expect(saved.statusCode).toBe(201);
+    expect((await list(rep)).notifications).toEqual([]);
+    await until(async () => (await list(rep)).unread === 1);
+    expect((await list(rep)).notifications[0]).toMatchObject({
+      kind: 'callback-due',
+      title: 'Callback due: Cy Soon',
+      link: `/contacts/${cy.id}`,
+    });
+  });
+
+  it('tells the owner once, however many announcements run at once, and only the owner', async () => {
     ctx = await createTestApp();
     const rep = await createAccount(ctx, 'user');
     const stranger = await createAccount(ctx, 'user');
@@ -61,12 +80,11 @@ describe('callbacks due (issue 13)', () => {
       phone: '555-010-0099',
     });
     const id = await dueCallback(rep, ann.id, 5);
-    await dueCallback(rep, (await insertContact(ctx.app, rep)).id, -60); // due in an hour: not yet
+    const db = ctx.app.ctx.db;
 
-    const made = await Promise.all(
-      Array.from({ length: 20 }, () => sweepDueCallbacks(ctx.app.ctx.db, new Date())),
-    );
-    expect(made.reduce((a, b) => a + b, 0)).toBe(1);
+    const made = await Promise.all(Array.from({ length: 20 }, () => announceCallback(db, rep.userId, id)));
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect(await announceCallback(db, stranger.userId, id)).toBeNull();
     const mine = await list(rep);
     expect(mine.unread).toBe(1);
     expect(mine.notifications).toEqual([
@@ -79,7 +97,7 @@ describe('callbacks due (issue 13)', () => {
     ]);
     expect(mine.notifications[0].body).toContain('Asked for Friday');
     expect((await list(stranger)).notifications).toEqual([]);
-    expect(await sweepDueCallbacks(ctx.app.ctx.db, new Date())).toBe(0);
+    expect(await announceCallback(db, rep.userId, id)).toBeNull();
 
     // Marking read: the stranger cannot, the owner can.
     const noteId = mine.notifications[0].id;
@@ -87,7 +105,6 @@ describe('callbacks due (issue 13)', () => {
     expect((await list(rep)).unread).toBe(1);
     expect((await call('POST', '/api/notifications/read', rep, { ids: [noteId] })).statusCode).toBe(204);
     expect((await list(rep)).unread).toBe(0);
-    expect(id).toBeTruthy();
   });
 
   it('says nothing when turned off, or when the contact was called again since', async () => {
@@ -95,22 +112,20 @@ describe('callbacks due (issue 13)', () => {
     const rep = await createAccount(ctx, 'user');
     const saved = await call('PUT', '/api/notification-settings', rep, { ...ALL_ON, callbacksApp: false });
     expect(saved.json()).toEqual({ settings: { ...ALL_ON, callbacksApp: false }, emailAvailable: false });
-    await dueCallback(rep, (await insertContact(ctx.app, rep)).id, 5);
-    expect(await sweepDueCallbacks(ctx.app.ctx.db, new Date())).toBe(0);
+    const db = ctx.app.ctx.db;
+    const first = await dueCallback(rep, (await insertContact(ctx.app, rep)).id, 5);
+    expect(await announceCallback(db, rep.userId, first)).toBeNull();
     expect((await list(rep)).notifications).toEqual([]);
 
     await call('PUT', '/api/notification-settings', rep, ALL_ON);
     const bo = await insertContact(ctx.app, rep);
-    await dueCallback(rep, bo.id, 5);
+    const second = await dueCallback(rep, bo.id, 5);
     await ctx.db.admin.query(
       `insert into call_dispositions (contact_id, user_id, disposition) values ($1, $2, 'answered')`,
       [bo.id, rep.userId],
     );
-    const made = await sweepDueCallbacks(ctx.app.ctx.db, new Date());
-    expect((await list(rep)).notifications.map((n: { link: string }) => n.link)).not.toContain(
-      `/contacts/${bo.id}`,
-    );
-    expect(made).toBe(1); // the first contact's callback, now that notices are on again
+    expect(await announceCallback(db, rep.userId, second)).toBeNull();
+    expect((await list(rep)).notifications).toEqual([]);
   });
 
   it('e-mails the notice through the instance mail server when on, and never when off', async () => {
@@ -121,9 +136,15 @@ describe('callbacks due (issue 13)', () => {
     const quiet = await createAccount(ctx, 'user');
     expect((await call('GET', '/api/notification-settings', rep)).json().emailAvailable).toBe(true);
     await call('PUT', '/api/notification-settings', quiet, { ...ALL_ON, callbacksEmail: false });
-    await dueCallback(rep, (await insertContact(ctx.app, rep, { firstName: 'Cy', lastName: 'Ng' })).id, 1);
-    await dueCallback(quiet, (await insertContact(ctx.app, quiet)).id, 1);
-    expect(await sweepDueCallbacks(ctx.app.ctx.db, new Date())).toBe(2);
+    const db = ctx.app.ctx.db;
+    const loud = await dueCallback(
+      rep,
+      (await insertContact(ctx.app, rep, { firstName: 'Cy', lastName: 'Ng' })).id,
+      1,
+    );
+    const hushed = await dueCallback(quiet, (await insertContact(ctx.app, quiet)).id, 1);
+    expect(await announceCallback(db, rep.userId, loud)).not.toBeNull();
+    expect(await announceCallback(db, quiet.userId, hushed)).not.toBeNull();
 
     const mailTo = (email: string) => smtp!.received.filter((m) => m.to.includes(email));
     await until(() => mailTo(rep.email).length === 1);
@@ -199,8 +220,10 @@ describe('campaign results and sign-ups (issue 13)', () => {
   it('pages the list and refuses a bad page position', async () => {
     ctx = await createTestApp();
     const rep = await createAccount(ctx, 'user');
-    for (let i = 0; i < 3; i++) await dueCallback(rep, (await insertContact(ctx.app, rep)).id, i + 1);
-    await sweepDueCallbacks(ctx.app.ctx.db, new Date());
+    for (let i = 0; i < 3; i++) {
+      const id = await dueCallback(rep, (await insertContact(ctx.app, rep)).id, i + 1);
+      await announceCallback(ctx.app.ctx.db, rep.userId, id);
+    }
     const first = (await call('GET', '/api/notifications?limit=2', rep)).json();
     expect(first.notifications).toHaveLength(2);
     expect(first.unread).toBe(3);
