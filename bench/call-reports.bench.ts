@@ -54,7 +54,7 @@ export async function benchCallReports(ownerUrl: string): Promise<BenchResult> {
       try {
         const stream = client.query(
           copyTo(`copy (select c.id::text, coalesce(c.contact_id::text, ''), coalesce(c.project_id::text, ''),
-              csv_safe(coalesce((select d.disposition from call_dispositions d where d.call_id = c.id order by d.created_at desc limit 1), c.status)),
+              csv_safe(coalesce(c.disposition, c.status)),
               csv_safe(coalesce(c.notes, '')), to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
             from calls c where c.user_id = '${userId}' order by c.started_at desc, c.id desc) to stdout with (format csv, force_quote *)`),
         );
@@ -80,7 +80,7 @@ export async function benchCallReports(ownerUrl: string): Promise<BenchResult> {
         () =>
           owner.query(
             `select c.id, c.contact_id, c.project_id, c.notes, c.started_at,
-               coalesce((select d.disposition from call_dispositions d where d.call_id = c.id order by d.created_at desc limit 1), c.status)
+               coalesce(c.disposition, c.status)
              from calls c where c.user_id = $1 order by c.started_at desc, c.id desc limit 51`,
             [userId],
           ),

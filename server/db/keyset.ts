@@ -16,3 +16,12 @@ export function afterKeyset(timeColumn: string, idColumn: string, position: stri
   const [at, id] = position.split('|') as [string, string];
   return sql<boolean>`(${sql.ref(timeColumn)}, ${sql.ref(idColumn)}) < (${at}::timestamptz, ${id}::uuid)`;
 }
+
+/** A page from `limit + 1` rows read: the first `limit`, and the position after them when there are more. */
+export function pageOf<T extends { position: string }>(
+  rows: T[],
+  limit: number,
+): { shown: T[]; next: string | null } {
+  const shown = rows.slice(0, limit);
+  return { shown, next: rows.length > limit ? (shown.at(-1)?.position ?? null) : null };
+}

@@ -430,6 +430,8 @@ export type CallsTable = {
   notes: Generated<string | null>;
   /** The project of the queue the call was made from. */
   project_id: Generated<string | null>;
+  /** The latest disposition saved for the call, kept by a trigger (migration 0022). */
+  disposition: string | null;
 };
 
 export type CallLocksTable = { user_id: string; request_id: string; taken_at: Timestamp };

@@ -4,7 +4,7 @@ import {
   type NotificationSettings,
 } from '#domain/notifications/notification.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { afterKeyset, keysetPosition } from '../../db/keyset.ts';
+import { afterKeyset, keysetPosition, pageOf } from '../../db/keyset.ts';
 
 export async function findNotificationSettings(
   db: DbExecutor,
@@ -69,8 +69,7 @@ export async function findNotifications(
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+  const { shown, next } = pageOf(rows, page.limit);
   return {
     notifications: shown.map((r) => ({
       id: r.id,
@@ -82,7 +81,7 @@ export async function findNotifications(
       read: r.read_at !== null,
     })),
     unread: Number(unread),
-    next: rows.length > page.limit && last ? last.position : null,
+    next,
   };
 }
 

@@ -2,14 +2,12 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { CallReport } from '#domain/reports/call-report.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Db, DbExecutor } from '../../db/database.ts';
-import { afterKeyset, keysetPosition } from '../../db/keyset.ts';
+import { afterKeyset, keysetPosition, pageOf } from '../../db/keyset.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The call's disposition when one was saved for it (the latest), else how the call itself ended. */
-const outcome = sql<string>`coalesce(
-  (select d.disposition from call_dispositions d where d.call_id = c.id order by d.created_at desc limit 1),
-  c.status)`;
+/** The call's disposition when one was saved for it (the latest, kept on the call by a trigger), else how it ended. */
+const outcome = sql<string>`coalesce(c.disposition, c.status)`;
 
 /**
  * The user's calls as the Call Reports page reads them (spec part 2 §2.9), newest first: optionally only those whose
@@ -22,13 +20,9 @@ export function callReportsQuery(
 ): SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object> {
   let query = db.selectFrom('calls as c').where('c.user_id', '=', userId);
   if (search) {
+    // The expression of the trigram index of migration 0022: contact id, notes and the outcome in both spellings.
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    // Outcomes are shown with hyphens as spaces ("not interested"): either spelling finds them.
-    const spaced = pattern.replaceAll('-', ' ');
-    query = query.where(
-      sql<boolean>`(lower(c.contact_id::text) like ${pattern} or lower(c.notes) like ${pattern}
-        or replace(lower(${outcome}), '-', ' ') like ${spaced})`,
-    );
+    query = query.where(sql<boolean>`call_report_text(c.contact_id, c.notes, ${outcome}) like ${pattern}`);
   }
   return query;
 }
@@ -47,8 +41,7 @@ export async function findCallReports(
     .limit(page.limit + 1);
   if (page.after) query = query.where(afterKeyset('c.started_at', 'c.id', page.after));
   const rows = await query.execute();
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+  const { shown, next } = pageOf(rows, page.limit);
   return {
     reports: shown.map((r) => ({
       callId: r.id,
@@ -58,7 +51,7 @@ export async function findCallReports(
       notes: r.notes,
       createdAt: r.started_at.toISOString(),
     })),
-    next: rows.length > page.limit && last ? last.position : null,
+    next,
   };
 }
 

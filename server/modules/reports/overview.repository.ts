@@ -30,9 +30,10 @@ export async function daysBounds(
 
 /**
  * Outcomes per day over a range (issue 13's outcomes chart), counted in SQL so 30 days of a busy user stay fast:
- * each call once, with the latest disposition saved for it (NO_DISPOSITION when none), plus each disposition saved
- * without a call in the range. Days are the user's calendar days. Unlike the day's call log, a disposition saved
- * without a link to its call is not merged with a call within 60 s: such dispositions come only from imported data.
+ * each call once, with the latest disposition saved for it (kept on the call, migration 0022; NO_DISPOSITION when
+ * none), plus each disposition saved without a call. Days are the user's calendar days. Unlike the day's call log,
+ * a disposition saved without a link to its call is not merged with a call within 60 s: such dispositions come only
+ * from imported data.
  */
 export async function findOutcomes(
   db: DbExecutor,
@@ -41,27 +42,23 @@ export async function findOutcomes(
   timeZone: string,
 ): Promise<{ day: string; outcome: string; count: number }[]> {
   const { rows } = await sql<{ day: string; outcome: string; count: string }>`
-    with calls_in as materialized (
-      select id, started_at from calls
-      where user_id = ${userId} and started_at >= ${range.from} and started_at < ${range.to}
-    ),
-    latest as (
-      -- The disposition saved for each call (the latest); saved within a day of the call, as the dialer does.
-      select distinct on (call_id) call_id, disposition from call_dispositions
-      where user_id = ${userId} and call_id is not null
-        and called_at >= ${range.from}::timestamptz - interval '1 day'
-        and called_at < ${range.to}::timestamptz + interval '1 day'
-      order by call_id, created_at desc
-    ),
-    entries as (
-      select c.started_at as at, coalesce(l.disposition, ${NO_DISPOSITION}) as outcome
-      from calls_in c left join latest l on l.call_id = c.id
-      union all
-      select d.called_at, d.disposition from call_dispositions d
-      where d.user_id = ${userId} and d.called_at >= ${range.from} and d.called_at < ${range.to}
-        and (d.call_id is null or d.call_id not in (select id from calls_in))
-    )
-    select to_char((at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, outcome, count(*) as count
-    from entries group by 1, 2`.execute(db);
-  return rows.map((r) => ({ day: r.day, outcome: r.outcome, count: Number(r.count) }));
+    select to_char((started_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+      coalesce(disposition, ${NO_DISPOSITION}) as outcome, count(*) as count
+    from calls
+    where user_id = ${userId} and started_at >= ${range.from} and started_at < ${range.to}
+    group by 1, 2
+    union all
+    select to_char((called_at at time zone ${timeZone})::date, 'YYYY-MM-DD'), disposition, count(*)
+    from call_dispositions
+    where user_id = ${userId} and call_id is null and called_at >= ${range.from} and called_at < ${range.to}
+    group by 1, 2`.execute(db);
+  // A day and outcome can come from both halves: their counts add up.
+  const merged = new Map<string, { day: string; outcome: string; count: number }>();
+  for (const r of rows) {
+    const key = `${r.day}|${r.outcome}`;
+    const seen = merged.get(key);
+    if (seen) seen.count += Number(r.count);
+    else merged.set(key, { day: r.day, outcome: r.outcome, count: Number(r.count) });
+  }
+  return [...merged.values()];
 }

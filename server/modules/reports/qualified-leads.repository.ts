@@ -1,29 +1,60 @@
 import { sql } from 'kysely';
 import type { QualifiedLead } from '#domain/reports/qualified-leads.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { afterKeyset, keysetPosition } from '../../db/keyset.ts';
+import { afterKeyset, keysetPosition, pageOf } from '../../db/keyset.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A page of the user's qualified leads (spec part 2 §2.9, §7.1): qualified dispositions newest first, each with its
- * contact's details, optionally only those whose contact's name, company or e-mail, or whose notes, contain the text
- * (any case). The notes are searched through a trigram index over qualified dispositions (migration 0022), the
- * contacts through theirs (migration 0002), so a rare word stays fast among a million dispositions.
+ * contact's details, optionally only those whose notes, or whose contact's name, company, e-mail or phone, contain
+ * the text (any case). The two kinds of match are two queries, each on its own index (the trigram index over
+ * qualified notes of migration 0022; the contacts' own, then their dispositions by contact), joined for the page:
+ * one query with an OR between them would have to read every qualified disposition to find a rare word.
  */
 export async function findQualifiedLeads(
   db: DbExecutor,
   userId: string,
   page: { search?: string | undefined; after?: string | undefined; limit: number },
 ): Promise<{ leads: QualifiedLead[]; next: string | null }> {
-  let query = db
-    .selectFrom('call_dispositions as d')
-    .leftJoin('contacts as ct', 'ct.id', 'd.contact_id')
+  const base = () => {
+    let q = db
+      .selectFrom('call_dispositions as d')
+      .select(['d.id', 'd.contact_id', 'd.notes', 'd.called_at'])
+      .select(keysetPosition('d.called_at', 'd.id').as('position'))
+      .where('d.user_id', '=', userId)
+      .where('d.is_qualified', '=', true)
+      .orderBy('d.called_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(page.limit + 1);
+    if (page.after) q = q.where(afterKeyset('d.called_at', 'd.id', page.after));
+    return q;
+  };
+  const term = page.search?.toLowerCase();
+  const pattern = term ? `%${escapeLike(term)}%` : '';
+  const first = db
+    .selectFrom((term ? base().where(sql<boolean>`lower(d.notes) like ${pattern}`) : base()).as('n'))
+    .selectAll();
+  const byContact = base().where(
+    sql<boolean>`d.contact_id in (select id from contacts where user_id = ${userId} and search_text like ${pattern})`,
+  );
+  const matches = term
+    ? first
+        .union(db.selectFrom(byContact.as('c')).selectAll())
+        .orderBy('called_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit + 1)
+    : first;
+
+  const rows = await db
+    .selectFrom(matches.as('m'))
+    .leftJoin('contacts as ct', 'ct.id', 'm.contact_id')
     .select([
-      'd.id',
-      'd.contact_id',
-      'd.notes',
-      'd.called_at',
+      'm.id',
+      'm.contact_id',
+      'm.notes',
+      'm.called_at',
+      'm.position',
       'ct.first_name',
       'ct.last_name',
       'ct.company',
@@ -31,24 +62,10 @@ export async function findQualifiedLeads(
       'ct.phone',
       'ct.website',
     ])
-    .select(keysetPosition('d.called_at', 'd.id').as('position'))
-    .where('d.user_id', '=', userId)
-    .where('d.is_qualified', '=', true)
-    .orderBy('d.called_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(page.limit + 1);
-  const term = page.search?.toLowerCase();
-  if (term) {
-    const pattern = `%${escapeLike(term)}%`;
-    query = query.where(
-      sql<boolean>`(lower(d.notes) like ${pattern} or d.contact_id in (
-        select id from contacts where user_id = ${userId} and search_text like ${pattern}))`,
-    );
-  }
-  if (page.after) query = query.where(afterKeyset('d.called_at', 'd.id', page.after));
-  const rows = await query.execute();
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
+    .orderBy('m.called_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+  const { shown, next } = pageOf(rows, page.limit);
   return {
     leads: shown.map((r) => ({
       dispositionId: r.id,
@@ -61,6 +78,6 @@ export async function findQualifiedLeads(
       notes: r.notes,
       calledAt: r.called_at.toISOString(),
     })),
-    next: rows.length > page.limit && last ? last.position : null,
+    next,
   };
 }

@@ -47,47 +47,41 @@ export function PasswordCard() {
       </CardHeader>
       <CardContent>
         <form className="flex max-w-lg flex-col gap-4" onSubmit={(e) => void submit(e)} aria-label="Password">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="current-password">Current password</Label>
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={PASSWORD_MAX_LENGTH}
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="new-password">New password</Label>
-            <Input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX_LENGTH}
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="repeat-password">Repeat new password</Label>
-            <Input
-              id="repeat-password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX_LENGTH}
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-            />
-          </div>
+          <PasswordField
+            id="current-password"
+            label="Current password"
+            value={current}
+            onChange={setCurrent}
+          />
+          <PasswordField id="new-password" label="New password" value={next} onChange={setNext} />
+          <PasswordField id="repeat-password" label="Repeat new password" value={again} onChange={setAgain} />
           <Button type="submit" className="self-start" disabled={busy}>
             Change Password
           </Button>
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function PasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type="password"
+        autoComplete={props.id === 'current-password' ? 'current-password' : 'new-password'}
+        required
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }

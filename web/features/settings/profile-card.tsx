@@ -58,24 +58,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <Input id="profile-email" value={profile.email} readOnly disabled />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="profile-first-name">First name</Label>
-              <Input
-                id="profile-first-name"
-                maxLength={100}
-                value={firstName}
-                onChange={(e) => setFirstName(e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="profile-last-name">Last name</Label>
-              <Input
-                id="profile-last-name"
-                maxLength={100}
-                value={lastName}
-                onChange={(e) => setLastName(e.target.value)}
-              />
-            </div>
+            <NameField id="profile-first-name" label="First name" value={firstName} onChange={setFirstName} />
+            <NameField id="profile-last-name" label="Last name" value={lastName} onChange={setLastName} />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="profile-time-zone">Time zone</Label>
@@ -101,5 +85,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function NameField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        maxLength={100}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }

@@ -16,6 +16,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stat } from '../../../components/ui/stat.tsx';
+import { DayField } from '../../../components/ui/day-field.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
 import { QueuePickerDialog, useQueues, type CallQueueState } from '../../queues/public.ts';
@@ -183,15 +184,7 @@ export function CallDashboardPage() {
               Your calls of the day, refreshed every minute and as calls happen.
             </CardDescription>
           </div>
-          <div className="ml-auto flex flex-col gap-1.5">
-            <Label htmlFor="log-day">Day</Label>
-            <Input
-              id="log-day"
-              type="date"
-              value={day}
-              onChange={(e) => e.target.value && setDay(e.target.value)}
-            />
-          </div>
+          <DayField id="log-day" className="ml-auto" value={day} onChange={setDay} />
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {log.isPending ? (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { ShowMoreItem } from '../../../components/ui/show-more-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
@@ -36,17 +36,12 @@ export function CallReportsPage() {
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <div className="relative max-w-md">
-          <Search className="absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            aria-label="Filter call reports"
-            placeholder="Filter by contact id, notes or outcome"
-            className="pl-8"
-            maxLength={200}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label="Filter call reports"
+          placeholder="Filter by contact id, notes or outcome"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         {reports.isPending ? (
           <Spinner />
         ) : reports.isError ? (

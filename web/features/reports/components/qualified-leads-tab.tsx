@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Globe, Mail, Phone, RefreshCw, Search } from 'lucide-react';
+import { Globe, Mail, Phone, RefreshCw } from 'lucide-react';
 import { QUALIFIED_LEADS_ERROR } from '#domain/reports/qualified-leads.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { ShowMoreItem } from '../../../components/ui/show-more-item.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatMoment } from '../../../lib/dates.ts';
@@ -36,17 +36,13 @@ export function QualifiedLeadsTab() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative max-w-md flex-1">
-          <Search className="absolute top-2.5 left-2 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            aria-label="Search qualified leads"
-            placeholder="Search by name, company, e-mail or notes"
-            className="pl-8"
-            maxLength={200}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label="Search qualified leads"
+          placeholder="Search by name, company, e-mail or notes"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         <Button variant="outline" onClick={() => void leads.refetch()} disabled={leads.isFetching}>
           <RefreshCw className={leads.isFetching ? 'animate-spin' : undefined} /> Refresh
         </Button>

@@ -2,8 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FileText } from 'lucide-react';
 import { DaySchema } from '#domain/reports/time-zone.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { DayField } from '../../../components/ui/day-field.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { todayIn } from '../../../lib/zoned-days.ts';
 import { useTimeZone } from '../../auth/public.ts';
@@ -41,16 +40,7 @@ export function ReportsPage() {
           <p className="text-muted-foreground">How your calling went, day by day ({timeZone}).</p>
         </div>
         <div className="ml-auto flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="report-day">Day</Label>
-            <Input
-              id="report-day"
-              type="date"
-              value={day}
-              max={today}
-              onChange={(e) => e.target.value && set('day', e.target.value)}
-            />
-          </div>
+          <DayField id="report-day" value={day} max={today} onChange={(next) => set('day', next)} />
           <Button variant="outline" asChild>
             <Link to="/reports/dashboard">
               <FileText /> Call Reports
