@@ -37,8 +37,9 @@ export type CallLogEntry = {
 export function buildCallLog(calls: LoggedCall[], dispositions: LoggedDisposition[]): CallLogEntry[] {
   const byCall = new Map<string, LoggedDisposition>();
   const loose: LoggedDisposition[] = [];
+  const callIds = new Set(calls.map((c) => c.id));
   for (const d of dispositions) {
-    if (d.callId && calls.some((c) => c.id === d.callId)) {
+    if (d.callId && callIds.has(d.callId)) {
       const seen = byCall.get(d.callId);
       if (!seen || seen.calledAt < d.calledAt) byCall.set(d.callId, d);
     } else loose.push(d);

@@ -175,6 +175,8 @@ export type CallDispositionsTable = {
   created_at: Generated<Date>;
   call_id: string | null;
   qualification: string | null;
+  /** lower(notes), generated, for the Qualified Leads search (migration 0022). */
+  notes_search: ColumnType<string | null, never, never>;
 };
 
 export type PowerDialerQueuesTable = {
@@ -432,6 +434,8 @@ export type CallsTable = {
   project_id: Generated<string | null>;
   /** The latest disposition saved for the call, kept by a trigger (migration 0022). */
   disposition: string | null;
+  /** What the Call Reports filter searches (generated, migration 0022). */
+  report_text: ColumnType<string, never, never>;
 };
 
 export type CallLocksTable = { user_id: string; request_id: string; taken_at: Timestamp };

@@ -10,15 +10,18 @@ import { sql, type Kysely } from 'kysely';
  * - calls.disposition: the latest disposition saved for the call, kept by a trigger, so a call's outcome
  *   (coalesce(disposition, status)) is a column and not a lookup per row: the outcomes chart counts 30 days of calls
  *   in one pass, and the Call Reports filter (contact id, notes, outcome) is served by one trigram index over
- *   call_report_text(), so a word almost no call has is found among a million calls without reading them all.
+ *   calls.report_text, so a word almost no call has is found among a million calls without reading them all.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table user_profiles add column time_zone text check (length(time_zone) between 1 and 64);
     create index call_dispositions_qualified_idx on call_dispositions (user_id, called_at desc, id desc)
       where is_qualified;
+    -- Searched through a stored lower-case copy: under row security PostgreSQL only uses an index for a condition
+    -- whose functions are all leakproof, and lower() is not, so an index over lower(notes) would never be used.
+    alter table call_dispositions add column notes_search text generated always as (lower(notes)) stored;
     create index call_dispositions_qualified_notes_idx on call_dispositions
-      using gin (user_id, lower(notes) gin_trgm_ops) where is_qualified;
+      using gin (user_id, notes_search gin_trgm_ops) where is_qualified;
 
     alter table calls add column disposition text;
     update calls c set disposition = latest.disposition
@@ -56,7 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select lower(coalesce(contact::text, '') || chr(31) || coalesce(notes, '') || chr(31) || outcome || chr(31)
         || replace(outcome, '-', ' '))
     $$;
-    create index calls_report_search_idx on calls
-      using gin (user_id, call_report_text(contact_id, notes, coalesce(disposition, status)) gin_trgm_ops);
+    -- Stored, for the same reason as notes_search: a plain column's like is leakproof, an expression's is not.
+    alter table calls add column report_text text
+      generated always as (call_report_text(contact_id, notes, coalesce(disposition, status))) stored;
+    create index calls_report_search_idx on calls using gin (user_id, report_text gin_trgm_ops);
   `.execute(db);
 }

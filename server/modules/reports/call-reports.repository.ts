@@ -20,9 +20,9 @@ export function callReportsQuery(
 ): SelectQueryBuilder<Database & { c: Database['calls'] }, 'c', object> {
   let query = db.selectFrom('calls as c').where('c.user_id', '=', userId);
   if (search) {
-    // The expression of the trigram index of migration 0022: contact id, notes and the outcome in both spellings.
+    // report_text (migration 0022): contact id, notes and the outcome in both spellings, under a trigram index.
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    query = query.where(sql<boolean>`call_report_text(c.contact_id, c.notes, ${outcome}) like ${pattern}`);
+    query = query.where(sql<boolean>`c.report_text like ${pattern}`);
   }
   return query;
 }

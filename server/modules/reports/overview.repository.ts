@@ -41,17 +41,19 @@ export async function findOutcomes(
   range: { from: Date; to: Date },
   timeZone: string,
 ): Promise<{ day: string; outcome: string; count: number }[]> {
+  // Counted per local day first, the day written out once per group.
   const { rows } = await sql<{ day: string; outcome: string; count: string }>`
-    select to_char((started_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
-      coalesce(disposition, ${NO_DISPOSITION}) as outcome, count(*) as count
-    from calls
-    where user_id = ${userId} and started_at >= ${range.from} and started_at < ${range.to}
-    group by 1, 2
-    union all
-    select to_char((called_at at time zone ${timeZone})::date, 'YYYY-MM-DD'), disposition, count(*)
-    from call_dispositions
-    where user_id = ${userId} and call_id is null and called_at >= ${range.from} and called_at < ${range.to}
-    group by 1, 2`.execute(db);
+    select to_char(day, 'YYYY-MM-DD') as day, outcome, count from (
+      select (started_at at time zone ${timeZone})::date as day, coalesce(disposition, ${NO_DISPOSITION}) as outcome,
+        count(*) as count
+      from calls
+      where user_id = ${userId} and started_at >= ${range.from} and started_at < ${range.to}
+      group by 1, 2
+      union all
+      select (called_at at time zone ${timeZone})::date, disposition, count(*)
+      from call_dispositions
+      where user_id = ${userId} and call_id is null and called_at >= ${range.from} and called_at < ${range.to}
+      group by 1, 2) counted`.execute(db);
   // A day and outcome can come from both halves: their counts add up.
   const merged = new Map<string, { day: string; outcome: string; count: number }>();
   for (const r of rows) {

@@ -33,7 +33,7 @@ export async function findQualifiedLeads(
   const term = page.search?.toLowerCase();
   const pattern = term ? `%${escapeLike(term)}%` : '';
   const first = db
-    .selectFrom((term ? base().where(sql<boolean>`lower(d.notes) like ${pattern}`) : base()).as('n'))
+    .selectFrom((term ? base().where(sql<boolean>`d.notes_search like ${pattern}`) : base()).as('n'))
     .selectAll();
   const byContact = base().where(
     sql<boolean>`d.contact_id in (select id from contacts where user_id = ${userId} and search_text like ${pattern})`,
