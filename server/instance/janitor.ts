@@ -4,7 +4,11 @@ import { sql } from 'kysely';
 import { withActor } from '../db/database.ts';
 import type { AppContext } from '../app-context.ts';
 import { closeCall, closeStaleCalls, findUnfinishedSimulatedCalls } from '../modules/calls/public.ts';
-import { failAbandonedImport, findRunningImports } from '../modules/contact-import/public.ts';
+import {
+  claimAbandonedImport,
+  failAbandonedImport,
+  findRunningImports,
+} from '../modules/contact-import/public.ts';
 import { pruneAuthAttempts } from '../modules/auth/public.ts';
 import {
   findInstancesHoldingJobs,
@@ -78,6 +82,8 @@ export async function recoverAbandonedWork(ctx: JanitorContext): Promise<Janitor
   report.ran = true;
   for (const orphan of claimed) {
     await withActor(ctx.db, { kind: 'user', userId: orphan.user_id }, async (trx) => {
+      // Another round (this instance's or another's) may have taken it since: one repairs it, the others skip.
+      if (!(await claimAbandonedImport(trx, orphan.id))) return;
       const queueId = await ensureDefaultQueue(trx, orphan.user_id);
       // An import's contacts are created within its first hour; older ones were queued by earlier imports.
       await queueMissingSyncedContacts(
@@ -103,6 +109,9 @@ export async function startJanitor(
   await withActor(ctx.db, { kind: 'system' }, (trx) =>
     registerInstance(trx, { id: ctx.instanceId, hostname: hostname(), pid: process.pid }, ctx.clock()),
   );
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // The next round is scheduled when this one ends, so rounds of one instance never overlap, however long one takes.
   const round = async () => {
     try {
       await withActor(ctx.db, { kind: 'system' }, (trx) => touchInstance(trx, ctx.instanceId, ctx.clock()));
@@ -112,9 +121,14 @@ export async function startJanitor(
     } catch (error) {
       log.error({ err: error }, 'housekeeping round failed');
     }
+    if (!stopped) {
+      timer = setTimeout(() => void round(), everyMs);
+      timer.unref();
+    }
   };
   await round();
-  const timer = setInterval(() => void round(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

@@ -117,6 +117,21 @@ describe('sign-in throttling', () => {
     const signedIn = await signIn(email, PASSWORD, freshIp());
     expect(signedIn.json()).not.toHaveProperty('token');
     expect(cookiesOf(signedIn).some((c) => c.includes('session_token='))).toBe(true);
+    // get-session answers the session's details, but not its token.
+    const cookie = cookiesOf(signedIn)
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
+    const token = decodeURIComponent(/session_token=([^;.]+)/.exec(cookie)![1]!);
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.email).toBe(email);
+    expect(session.json().session).toBeDefined();
+    expect(session.json().session).not.toHaveProperty('token');
+    expect(session.body).not.toContain(token);
   });
 });
 

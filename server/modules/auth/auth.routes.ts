@@ -256,11 +256,21 @@ async function sendAuthResponse(
   return reply.send(body === '' ? undefined : withoutSessionToken(body));
 }
 
-/** The JSON answer without its `token` field (sign-in, sign-up and change-password return the session token). */
+/**
+ * The JSON answer without any session token: sign-in, sign-up and change-password return it as `token`, and
+ * get-session as `session.token`.
+ */
 function withoutSessionToken(text: string): string {
   const parsed = parseJson(text);
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || !('token' in parsed))
-    return text;
-  const { token: _token, ...rest } = parsed as Record<string, unknown>;
-  return JSON.stringify(rest);
+  if (!isRecord(parsed)) return text;
+  const { token, session, ...rest } = parsed;
+  if (token === undefined && !(isRecord(session) && 'token' in session)) return text;
+  if (isRecord(session)) {
+    const { token: _sessionToken, ...sessionRest } = session;
+    return JSON.stringify({ ...rest, session: sessionRest });
+  }
+  return JSON.stringify(session === undefined ? rest : { ...rest, session });
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -167,6 +167,22 @@ export async function findRunningImports(db: DbExecutor) {
 }
 
 /**
+ * Takes an abandoned import for repair, if it is still running and no other round holds it (its row lock, skipped
+ * rather than waited for): true when this transaction now owns the repair.
+ */
+export async function claimAbandonedImport(db: DbExecutor, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contact_imports')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Ends an import whose server stopped while it ran, as failed, with the counts its saved batches recorded, and says
  * how to finish it. Only while it is still running, so an import that ends meanwhile keeps its own outcome.
  */

@@ -34,6 +34,8 @@ export async function queueMissingSyncedContacts(
   queueId: string,
   since: Date,
 ): Promise<number> {
+  // One repair of a user's queue at a time: two inserting overlapping rows in different orders would deadlock.
+  await sql`select pg_advisory_xact_lock(hashtext('queue-repair'), hashtext(${userId}))`.execute(db);
   const result = await sql`
     insert into queue_members (queue_id, contact_id, user_id)
     select ${queueId}, c.id, ${userId} from contacts c
