@@ -25,11 +25,14 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerQueueWalkRoutes } from './modules/queues/queue-walk.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
-import { registerEmailCampaignRoutes } from './modules/campaigns/email-campaigns.routes.ts';
+import { registerCampaignRoutes } from './modules/campaigns/campaign-routes.ts';
+import { emailCampaignRoutes } from './modules/campaigns/email-campaigns.channel.ts';
+import { smsCampaignRoutes } from './modules/campaigns/sms-campaigns.channel.ts';
 import { registerEmailSequenceRoutes } from './modules/campaigns/email-sequences.routes.ts';
-import { registerSmsCampaignRoutes } from './modules/campaigns/sms-campaigns.routes.ts';
-import { registerSmsWebhookRoutes } from './modules/campaigns/sms-webhooks.routes.ts';
-import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.ts';
+import { registerSimulatedReplyRoutes } from './modules/campaigns/sms-simulated-reply.routes.ts';
+import { registerSmsDeliveryRoutes } from './modules/campaigns/sms-delivery.routes.ts';
+import { registerSmsInboundRoutes } from './modules/sms/sms-inbound.routes.ts';
+import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.routes.ts';
 import { registerCallReportRoutes } from './modules/reports/call-reports.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -39,18 +42,14 @@ import {
   notificationEmailTask,
 } from './modules/notifications/notification-email.task.ts';
 import { registerUnsubscribeRoutes } from './modules/campaigns/unsubscribe.routes.ts';
-import {
-  EMAIL_CAMPAIGN_TASK,
-  SMS_CAMPAIGN_TASK,
-  campaignSendTask,
-  smsSendTask,
-} from './modules/campaigns/public.ts';
+import { emailSending, SEND_TASKS, sendTask, smsSending } from './modules/campaigns/public.ts';
 import { registerEmailConfigurationRoutes } from './modules/email/email-configuration.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email/email-templates.routes.ts';
 import { registerContactEmailRoutes } from './modules/email/contact-email.routes.ts';
 import { registerContactExportRoutes } from './modules/contact-export/contact-export.routes.ts';
 import { registerContactImportRoutes } from './modules/contact-import/import.routes.ts';
 import { registerCallRoutes } from './modules/calls/calls.routes.ts';
+import { registerCallerIdRoutes } from './modules/caller-ids/caller-ids.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
 import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
 import { BULK_CALL_TASK, bulkCallTask } from './modules/calls/bulk-call-runner.ts';
@@ -64,6 +63,7 @@ import { registerAccessControl, type RouteAccess } from './plugins/access-contro
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputHygiene } from './plugins/input-hygiene.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerApiDocs, registerApiDocsRoutes } from './plugins/api-docs.ts';
@@ -192,13 +192,15 @@ export async function buildApp(config: AppConfig): Promise<App> {
   };
 
   await app.register(fastifyCookie);
+  // First of the request hooks, so answers refused early (401, the CSRF 403, 413) carry the headers too.
+  registerSecurityHeaders(app, webIndexInlineHashes(config.webDist));
+  registerJsonBodyParser(app);
   await registerCompression(app);
   registerErrorHandler(app);
   const trusted = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
   registerCsrfProtection(app, trusted);
   registerInputHygiene(app);
   const routeTable = registerAccessControl(app, ctx);
-  registerSecurityHeaders(app, webIndexInlineHashes(config.webDist));
   await registerApiDocs(app);
 
   registerAuthRoutes(app, ctx);
@@ -211,10 +213,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerQueueRoutes(app, ctx);
   registerQueueWalkRoutes(app, ctx);
   registerProjectRoutes(app, ctx);
-  registerEmailCampaignRoutes(app, ctx);
+  registerCampaignRoutes(app, ctx, emailCampaignRoutes);
   registerEmailSequenceRoutes(app, ctx);
-  registerSmsCampaignRoutes(app, ctx);
-  registerSmsWebhookRoutes(app, ctx);
+  registerCampaignRoutes(app, ctx, smsCampaignRoutes);
+  registerSimulatedReplyRoutes(app, ctx);
+  registerSmsDeliveryRoutes(app, ctx);
+  registerSmsInboundRoutes(app, ctx);
   registerSendingLimitRoutes(app, ctx);
   registerCallReportRoutes(app, ctx);
   registerReportRoutes(app, ctx);
@@ -226,6 +230,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerContactExportRoutes(app, ctx);
   registerContactImportRoutes(app, ctx);
   registerCallRoutes(app, ctx);
+  registerCallerIdRoutes(app, ctx);
   registerTelephonyRoutes(app, ctx);
   registerDialerRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
@@ -239,8 +244,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
     tasks: {
       [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs),
       [QUEUE_FILL_TASK]: queueFillTask(db),
-      [EMAIL_CAMPAIGN_TASK]: campaignSendTask(ctx),
-      [SMS_CAMPAIGN_TASK]: smsSendTask(ctx),
+      [SEND_TASKS.email]: sendTask(ctx, emailSending),
+      [SEND_TASKS.sms]: sendTask(ctx, smsSending),
       [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
       [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
     },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { BulkSelectionSchema } from '../contacts/bulk-selection.schema.ts';
 import { EMAIL_LIMITS, mergeFieldCheck } from '../email/email.schema.ts';
-import { PACE } from './campaign-pace.ts';
+import { CampaignFormFields, ContactChangeFields, SelectionField } from './campaign.schema.ts';
 
 /**
  * E-mail sequences (spec part 2 §2.3 "Create e-mail sequence", §3 "Sequences carry an emails list"; issue 12;
@@ -71,24 +70,19 @@ const checkStepMerge = (s: { steps: SequenceStep[] }, ctx: z.RefinementCtx) =>
 
 const SequenceFields = {
   name: SequenceNameSchema,
-  projectId: z.uuid('Invalid project id').nullish(),
-  perMinute: z.number().int().min(PACE.min).max(PACE.max).default(PACE.default),
+  ...CampaignFormFields,
   steps: StepsSchema,
 };
 
 /** Create Email Sequence (spec part 2 §2.3: sequence name and contacts), with its e-mails. */
 export const CreateEmailSequenceSchema = z
-  .object({ ...SequenceFields, selection: BulkSelectionSchema })
+  .object({ ...SequenceFields, ...SelectionField })
   .superRefine(checkStepMerge);
 export type CreateEmailSequenceInput = z.input<typeof CreateEmailSequenceSchema>;
 
 /** Save Sequence: name, e-mails, pace, contacts added and removed; only while it is a draft. */
 export const UpdateEmailSequenceSchema = z
-  .object({
-    ...SequenceFields,
-    add: BulkSelectionSchema.optional(),
-    remove: z.array(z.uuid('Invalid contact id')).max(10_000).optional(),
-  })
+  .object({ ...SequenceFields, ...ContactChangeFields })
   .superRefine(checkStepMerge);
 export type UpdateEmailSequenceInput = z.input<typeof UpdateEmailSequenceSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignActions } from './email-campaign.schema.ts';
+import { campaignActions } from './campaign-state.ts';
 import {
   CreateEmailSequenceSchema,
   DAY_MS,

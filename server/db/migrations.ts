@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020-sms-campaigns.ts';
 import * as m0021 from './migrations/0021-sending-limits.ts';
 import * as m0022 from './migrations/0022-reports-and-profile.ts';
 import * as m0023 from './migrations/0023-notifications.ts';
+import * as m0024 from './migrations/0024-sms-inbound.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-sending-limits': m0021,
   '0022-reports-and-profile': m0022,
   '0023-notifications': m0023,
+  '0024-sms-inbound': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

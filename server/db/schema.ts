@@ -278,7 +278,23 @@ export type SendingLimitsTable = {
   updated_at: Generated<Date>;
 };
 
-export type SmsOptOutsTable = { phone: string; keyword: string; created_at: Generated<Date> };
+/** Numbers that replied STOP: for every user (user_id null, a provider's), or one user's simulated reply. */
+export type SmsOptOutsTable = {
+  phone: string;
+  keyword: string;
+  user_id: string | null;
+  created_at: Generated<Date>;
+};
+
+/** Messages received, by the provider's id: each is applied once (migration 0024). */
+export type SmsInboundMessagesTable = {
+  provider_message_id: string;
+  user_id: string | null;
+  phone: string;
+  to_number: string;
+  keyword: 'stop' | 'start' | 'help' | null;
+  received_at: Generated<Date>;
+};
 
 export type EmailSequenceStepsTable = {
   campaign_id: string;
@@ -491,6 +507,7 @@ export type Database = {
   sms_campaign_recipients: SmsCampaignRecipientsTable;
   sms_campaign_counts: EmailCampaignCountsTable;
   sms_opt_outs: SmsOptOutsTable;
+  sms_inbound_messages: SmsInboundMessagesTable;
   sending_limits: SendingLimitsTable;
   email_unsubscribes: EmailUnsubscribesTable;
   outbox_messages: OutboxMessagesTable;

@@ -196,14 +196,20 @@ export function createSimulator(options: {
       return Promise.resolve({ providerMessageId });
     },
     parseStatus: parseTwilioStyleSmsStatus,
-    parseInbound: parseTwilioStyleInbound,
+    parseInbound: (body) => {
+      const message = parseTwilioStyleInbound(body);
+      // Signed with the rest of the fields, so only the simulator itself can say whose simulation it is.
+      const user = /^[0-9a-f-]{36}$/.test(body.SimulatedFor ?? '') ? body.SimulatedFor : undefined;
+      return message && user ? { ...message, simulatedFor: user } : message;
+    },
     reply: (text) => ({ contentType: 'text/plain; charset=utf-8', body: text ?? '' }),
-    async simulateInbound({ from, to, body: text }) {
+    async simulateInbound({ from, to, body: text, userId }) {
       const fields = {
         MessageSid: `SMSIM${randomBytes(16).toString('hex')}`,
         From: from,
         To: to,
         Body: text,
+        SimulatedFor: userId,
       };
       const answer = await options.deliver({
         path: '/api/telephony/simulator/sms-inbound',

@@ -67,8 +67,17 @@ export type CallerIdStatus = 'account-number' | 'verified' | 'unknown';
 export type SendSmsRequest = { ref: string; from: string; to: string; body: string };
 /** A delivery report, in Twilio's fields (the simulator sends the same). */
 export type SmsStatusEvent = { providerMessageId: string; status: SmsDelivery; error: string | null };
-/** A message someone sent to one of our numbers. */
-export type InboundSms = { providerMessageId: string; from: string; to: string; body: string };
+/**
+ * A message someone sent to one of our numbers. `simulatedFor`: the user who simulated it on the built-in
+ * simulator (signed with it), whose records alone it reaches; absent for a real provider's message.
+ */
+export type InboundSms = {
+  providerMessageId: string;
+  from: string;
+  to: string;
+  body: string;
+  simulatedFor?: string;
+};
 
 /**
  * What SMS needs from a telephony provider (issue 12): send a message, and read the two webhooks (delivery reports,
@@ -82,9 +91,15 @@ export type SmsSupport = {
   reply: (text: string | null) => { contentType: string; body: string };
   /**
    * The simulator only: someone replies from `from` to our number `to`, through the same signed inbound webhook a
-   * provider would call (DECISIONS.md "Replies on the simulator"). Answers with what the webhook replied.
+   * provider would call (DECISIONS.md "Replies on the simulator"), on behalf of `userId`, whose records alone it
+   * reaches. Answers with what the webhook replied.
    */
-  simulateInbound?: (message: { from: string; to: string; body: string }) => Promise<string | null>;
+  simulateInbound?: (message: {
+    from: string;
+    to: string;
+    body: string;
+    userId: string;
+  }) => Promise<string | null>;
 };
 
 /** Twilio's MessageStatus values, read as our delivery states (anything else is ignored). */

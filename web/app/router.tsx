@@ -12,7 +12,7 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
 const contactList = screen(
-  async () => (await import('../features/contacts/components/contact-list-page.tsx')).ContactListPage,
+  async () => (await import('../features/send-to-campaign/contacts-screen.tsx')).ContactsScreen,
 );
 const contactForm = screen(
   async () => (await import('../features/contacts/components/contact-form-page.tsx')).ContactFormPage,
@@ -65,8 +65,7 @@ const appRoutes: RouteObject[] = [
   {
     path: '/projects/email/edit/:id',
     lazy: screen(
-      async () =>
-        (await import('../features/campaigns/components/email-campaign-page.tsx')).EmailCampaignPage,
+      async () => (await import('../features/campaigns/components/channel-pages.tsx')).EmailCampaignPage,
     ),
   },
   {
@@ -80,8 +79,7 @@ const appRoutes: RouteObject[] = [
   {
     path: '/projects/email-sequence/edit/:id',
     lazy: screen(
-      async () =>
-        (await import('../features/campaigns/components/email-campaign-page.tsx')).EmailCampaignPage,
+      async () => (await import('../features/campaigns/components/channel-pages.tsx')).EmailCampaignPage,
     ),
   },
   {
@@ -94,7 +92,7 @@ const appRoutes: RouteObject[] = [
   {
     path: '/projects/sms/edit/:id',
     lazy: screen(
-      async () => (await import('../features/campaigns/components/sms-campaign-page.tsx')).SmsCampaignPage,
+      async () => (await import('../features/campaigns/components/channel-pages.tsx')).SmsCampaignPage,
     ),
   },
   { path: '/create-queue', element: <RedirectKeepingState to={() => '/projects/queue/create'} /> },

@@ -10,7 +10,7 @@ import { withActor, type DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { selectedIds } from '../contacts/public.ts';
-import { resolveCallerId } from './caller-ids.repository.ts';
+import { resolveCallerId } from '../caller-ids/public.ts';
 import { MISSING_FROM } from './calls.service.ts';
 import { scheduleBulkCallStep } from './bulk-call-runner.ts';
 

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CallerIdInputSchema,
-  CallerIdSchema,
   CallingSetupSchema,
   CallResponseSchema,
   ContactCallingSchema,
@@ -23,13 +21,8 @@ import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
 import { findContact, getContact } from '../contacts/public.ts';
-import { addCheckedCallerId } from './caller-ids.service.ts';
-import {
-  deleteCallerId,
-  findCallerIds,
-  findDefaultCallerId,
-  makeDefaultCallerId,
-} from './caller-ids.repository.ts';
+import { isSmsOptedOut } from '../sms/public.ts';
+import { findCallerIds, findDefaultCallerId } from '../caller-ids/public.ts';
 import { getCall, findContactCalling, findDueCallbacks, resetUserCalls } from './calls.repository.ts';
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
@@ -193,13 +186,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
         return {
           ...(await findContactCalling(trx, userId, contact.id)),
           doNotCall: number ? await isDoNotCall(trx, userId, number) : false,
-          smsOptedOut: number
-            ? (await trx
-                .selectFrom('sms_opt_outs')
-                .select('phone')
-                .where('phone', '=', number)
-                .executeTakeFirst()) !== undefined
-            : false,
+          smsOptedOut: number ? await isSmsOptedOut(trx, number, userId) : false,
         };
       });
     },
@@ -235,38 +222,6 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
         if (!contact || !number || !(await removeDoNotCall(trx, userId, number)))
           throw new AppError('NOT_FOUND', 'This number is not on your do-not-call list');
       });
-      return reply.status(204).send();
-    },
-  );
-
-  typed.post(
-    '/api/caller-ids',
-    {
-      ...approved,
-      schema: { body: CallerIdInputSchema, response: { 201: z.object({ callerId: CallerIdSchema }) } },
-    },
-    async (request, reply) => {
-      const callerId = await addCheckedCallerId(ctx, viewerOf(request).userId, request.body);
-      return reply.status(201).send({ callerId });
-    },
-  );
-
-  typed.post(
-    '/api/caller-ids/:id/default',
-    { ...approved, schema: { params: IdParams } },
-    async (request, reply) => {
-      const userId = viewerOf(request).userId;
-      await asUser(userId, (trx) => makeDefaultCallerId(trx, userId, request.params.id));
-      return reply.status(204).send();
-    },
-  );
-
-  typed.delete(
-    '/api/caller-ids/:id',
-    { ...approved, schema: { params: IdParams } },
-    async (request, reply) => {
-      const userId = viewerOf(request).userId;
-      await asUser(userId, (trx) => deleteCallerId(trx, userId, request.params.id));
       return reply.status(204).send();
     },
   );

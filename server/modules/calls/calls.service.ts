@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
 import { getContact } from '../contacts/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
-import { resolveCallerId } from './caller-ids.repository.ts';
+import { resolveCallerId } from '../caller-ids/public.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
 import { isInstanceAlive } from '../../instance/instances.repository.ts';
 import {

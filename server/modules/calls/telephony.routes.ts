@@ -1,4 +1,3 @@
-import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { userOfClient } from '../../telephony/telephony-provider.ts';
+import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/provider-webhook.ts';
 import { applyStatusEvent, claimBrowserCall } from './calls.repository.ts';
 
 /**
@@ -18,8 +18,7 @@ import { applyStatusEvent, claimBrowserCall } from './calls.repository.ts';
  * END CALL meanwhile) but which the provider placed all the same is hung up when its first event arrives.
  */
 export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  void app.register(async (scope) => {
-    await scope.register(formBody);
+  registerProviderWebhooks(app, (scope) => {
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     typed.post(
       '/api/telephony/:provider/status',
@@ -33,11 +32,7 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
       },
       async (request, reply) => {
         const provider = ctx.telephony;
-        const body = (request.body ?? {}) as Record<string, string>;
-        if (request.params.provider !== provider.name) throw new AppError('NOT_FOUND', 'Unknown provider');
-        const url = `${ctx.publicUrl}${request.url}`;
-        if (typeof body !== 'object' || !provider.verifyWebhook({ url, headers: request.headers, body }))
-          throw new AppError('FORBIDDEN', 'The webhook signature does not verify');
+        const body = verifiedWebhookBody(provider, ctx.publicUrl, request, request.params.provider);
         const event = provider.parseStatus(body);
         if (!event) return reply.status(204).send();
         const result = await withActor(ctx.db, { kind: 'system' }, (trx) =>
@@ -71,11 +66,8 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
       { config: { access: 'public', csrf: false } },
       async (request, reply) => {
         const phone = ctx.telephony.browserPhone;
-        const body = (request.body ?? {}) as Record<string, string>;
-        if (!phone || ctx.telephony.name !== 'twilio') throw new AppError('NOT_FOUND', 'Unknown provider');
-        const url = `${ctx.publicUrl}${request.url}`;
-        if (typeof body !== 'object' || !ctx.telephony.verifyWebhook({ url, headers: request.headers, body }))
-          throw new AppError('FORBIDDEN', 'The webhook signature does not verify');
+        if (!phone) throw new AppError('NOT_FOUND', 'Unknown provider');
+        const body = verifiedWebhookBody(ctx.telephony, ctx.publicUrl, request, 'twilio');
         const twiml = (xml: string) => reply.type('text/xml').send(xml);
         const callId = z.uuid().safeParse(body.callId);
         const userId = userOfClient(body.From);

@@ -1,33 +1,35 @@
-import { effectivePace } from '#domain/campaigns/campaign-pace.ts';
+import { effectivePace, limitFor, nextSlot } from '#domain/campaigns/campaign-pace.ts';
+import type { CampaignChannel } from '#domain/campaigns/campaign-state.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { enqueueJob } from '../../jobs/enqueue-job.ts';
-import { lastAttempt, type CampaignKind } from './campaign-recipients.repository.ts';
-import { findSendingLimits } from './sending-limits.ts';
+import { lastAttempt } from './campaigns.repository.ts';
+import { findSendingLimits } from './sending-limits.repository.ts';
 
-export const EMAIL_CAMPAIGN_TASK = 'email-campaign-send';
-export const SMS_CAMPAIGN_TASK = 'sms-campaign-send';
-const TASKS: Record<CampaignKind, string> = { email: EMAIL_CAMPAIGN_TASK, sms: SMS_CAMPAIGN_TASK };
+export const SEND_TASKS: Record<CampaignChannel, string> = {
+  email: 'email-campaign-send',
+  sms: 'sms-campaign-send',
+};
 
 /**
  * Queues a run of a campaign's send, in the caller's transaction (it exists exactly when the change that asked for
- * it commits). One waiting run per campaign (its job key); runs of one user's campaigns of a kind go one after
+ * it commits). One waiting run per campaign (its job key); runs of one user's campaigns of a channel go one after
  * another (the user's named queue), so at most one ever sends for a campaign, whichever instance runs it, and the
  * user's sending limit holds across their campaigns.
  */
 export function scheduleRun(
   db: DbExecutor,
-  kind: CampaignKind,
+  channel: CampaignChannel,
   campaignId: string,
   userId: string,
   runAt?: Date,
 ): Promise<void> {
   return enqueueJob(
     db,
-    TASKS[kind],
+    SEND_TASKS[channel],
     { campaignId, userId },
     {
-      jobKey: `${kind}-campaign:${campaignId}`,
-      queueName: `${kind}-campaigns:${userId}`,
+      jobKey: `${channel}-campaign:${campaignId}`,
+      queueName: `${channel}-campaigns:${userId}`,
       maxAttempts: 25,
       ...(runAt && { runAt }),
     },
@@ -41,17 +43,14 @@ export function scheduleRun(
  */
 export async function scheduleRunAtPace(
   db: DbExecutor,
-  kind: CampaignKind,
+  channel: CampaignChannel,
   campaign: { id: string; perMinute: number },
   userId: string,
   now: Date,
 ): Promise<void> {
-  const last = await lastAttempt(db, kind, campaign.id);
   const limits = await findSendingLimits(db, userId);
-  const pace = effectivePace(
-    campaign.perMinute,
-    kind === 'email' ? limits.emailPerMinute : limits.smsPerMinute,
-  );
-  const wait = last ? last.getTime() + 60_000 / pace - now.getTime() : 0;
-  await scheduleRun(db, kind, campaign.id, userId, wait > 0 ? new Date(Date.now() + wait) : undefined);
+  const pace = effectivePace(campaign.perMinute, limitFor(limits, channel));
+  const slot = nextSlot(await lastAttempt(db, channel, campaign.id), pace, now);
+  const runAt = slot ? new Date(Date.now() + slot.getTime() - now.getTime()) : undefined;
+  await scheduleRun(db, channel, campaign.id, userId, runAt);
 }

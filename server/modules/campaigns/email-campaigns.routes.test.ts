@@ -2,8 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   CAMPAIGN_MAX_RECIPIENTS,
   CAMPAIGN_MESSAGES,
-  SKIP_REASONS,
   TOO_MANY_RECIPIENTS,
+} from '#domain/campaigns/campaign.schema.ts';
+import {
+  EMAIL_CAMPAIGN_MESSAGES,
+  SKIP_REASONS,
   UNCONFIRMED_REASON,
 } from '#domain/campaigns/email-campaign.schema.ts';
 import { insertContact } from '../../test/contact-factory.ts';
@@ -66,7 +69,7 @@ describe('e-mail campaigns (spec part 2 §2.3, §5.1)', () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
     const noName = await create([ann.id], { name: '   ' });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().issues[0].message).toBe(CAMPAIGN_MESSAGES.nameRequired.description);
+    expect(noName.json().issues[0].message).toBe(EMAIL_CAMPAIGN_MESSAGES.nameRequired.description);
     const stranger = await createAccount(ctx, 'user');
     const theirs = await insertContact(ctx.app, stranger);
     const nobody = await create([theirs.id]);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, SKIP_REASONS } from '#domain/campaigns/email-campaign.schema.ts';
+import { CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
+import { SKIP_REASONS } from '#domain/campaigns/email-campaign.schema.ts';
 import { DAY_MS, SEQUENCE_EXIT_REASONS, SEQUENCE_MESSAGES } from '#domain/campaigns/email-sequence.schema.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import {

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CAMPAIGN_MESSAGES,
-  campaignActions,
-  EmailCampaignResponseSchema,
-  type EmailCampaign,
-} from '#domain/campaigns/email-campaign.schema.ts';
+import { EmailCampaignResponseSchema, type EmailCampaign } from '#domain/campaigns/email-campaign.schema.ts';
+import { AddedSchema, CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
+import { campaignActions } from '#domain/campaigns/campaign-state.ts';
 import {
   CreateEmailSequenceSchema,
   EnrollInSequenceSchema,
@@ -20,19 +17,13 @@ import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { getContact, selectedIds } from '../contacts/public.ts';
 import { isOwnProject } from '../projects/public.ts';
-import {
-  addRecipients,
-  getEmailCampaign,
-  insertEmailCampaign,
-  removeRecipients,
-  updateEmailCampaign,
-} from './email-campaigns.repository.ts';
+import { deleteRecipients, insertRecipients } from './campaigns.repository.ts';
+import { getEmailCampaign, insertEmailCampaign, updateEmailCampaign } from './email-campaigns.repository.ts';
 import { enrollContact } from './email-sequence-enrolment.ts';
 import { leaveSequence, replaceSteps } from './email-sequences.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const CampaignParams = z.object({ campaignId: z.uuid('Invalid campaign id') });
-const AddedSchema = z.object({ added: z.number().int() });
 const LeaveSchema = z.object({ contactIds: z.array(z.uuid('Invalid contact id')).min(1).max(10_000) });
 const LeftSchema = z.object({ left: z.number().int() });
 
@@ -70,8 +61,7 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
       const { selection, projectId = null, steps, name, perMinute } = request.body;
       const campaign = await asUser(userId, async (trx) => {
         await checkProject(trx, userId, projectId);
-        const id = await insertEmailCampaign(trx, {
-          userId,
+        const id = await insertEmailCampaign(trx, userId, {
           type: 'sequence',
           name,
           subject: '',
@@ -80,7 +70,8 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
           projectId,
         });
         await replaceSteps(trx, userId, id, steps);
-        const added = await addRecipients(trx, userId, id, selectedIds(trx, userId, selection, ctx.clock()));
+        const ids = selectedIds(trx, userId, selection, ctx.clock());
+        const added = await insertRecipients(trx, 'email', userId, id, ids);
         if (added === 0)
           throw new AppError('VALIDATION_FAILED', CAMPAIGN_MESSAGES.contactsRequired.description);
         return getEmailCampaign(trx, userId, id);
@@ -116,8 +107,9 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
           now,
         );
         await replaceSteps(trx, userId, sequence.id, steps);
-        if (remove?.length) await removeRecipients(trx, sequence.id, remove);
-        if (add) await addRecipients(trx, userId, sequence.id, selectedIds(trx, userId, add, now));
+        if (remove?.length) await deleteRecipients(trx, 'email', sequence.id, remove);
+        if (add)
+          await insertRecipients(trx, 'email', userId, sequence.id, selectedIds(trx, userId, add, now));
         const saved = await getEmailCampaign(trx, userId, sequence.id);
         if (saved.counts.total === 0)
           throw new AppError('VALIDATION_FAILED', CAMPAIGN_MESSAGES.contactsRequired.description);

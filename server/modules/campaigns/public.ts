@@ -1,6 +1,8 @@
-/** Campaigns as the other modules use them: the jobs that send an e-mail campaign or sequence and an SMS campaign, contacts joining a sequence (the dialer's Add Contact) and leaving sequences (a disposition that says stop). Other modules import this file, never the module's other files (decision 013). */
-export { EMAIL_CAMPAIGN_TASK, SMS_CAMPAIGN_TASK } from './campaign-schedule.ts';
-export { campaignSendTask } from './email-campaign-send.ts';
-export { smsSendTask } from './sms-campaign-send.ts';
+/** Campaigns as the other modules use them: the jobs that send e-mail and SMS campaigns, contacts joining a sequence (the dialer's Add Contact) and leaving sequences (a disposition that says stop), and what a number's reply does to the texts it was sent. Other modules import this file, never the module's other files (decision 013). */
+export { SEND_TASKS } from './campaign-schedule.ts';
+export { sendTask } from './campaign-send.ts';
+export { emailSending } from './email-sending.ts';
+export { smsSending } from './sms-sending.ts';
 export { leaveSequences } from './email-sequences.repository.ts';
 export { enrollContact } from './email-sequence-enrolment.ts';
+export { recordSmsReply, skipOptedOutNumber } from './sms-recipient-events.repository.ts';

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '#domain/campaigns/email-campaign.schema.ts';
+import { CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
+import { SMS_REPLIES } from '#domain/sms/sms-keywords.ts';
 import {
   SMS_MESSAGES,
-  SMS_REPLIES,
   SMS_SKIP_REASONS,
   SMS_UNCONFIRMED_REASON,
 } from '#domain/campaigns/sms-campaign.schema.ts';
@@ -388,5 +388,84 @@ describe('SMS with Twilio (Messaging API against a local fake, signed webhooks)'
       (await call('POST', `/api/sms-campaigns/${id}/recipients/${ann.id}/simulate-reply`, { text: 'hi' }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('SMS rules found by an outside probe', () => {
+  it('checks the length once merge fields are filled in: a text that grows past 1,600 characters is skipped, not sent', async () => {
+    await onSimulator();
+    const long = await insertContact(ctx.app, rep, {
+      firstName: 'Long',
+      company: 'C'.repeat(200),
+      phone: '5550100017',
+    });
+    const short = await insertContact(ctx.app, rep, {
+      firstName: 'Short',
+      company: 'Acme',
+      phone: '5550100027',
+    });
+    const message = '{{company}}'.repeat(145);
+    expect(message).toHaveLength(1595);
+    const id = (await create([long.id, short.id], { message })).json().campaign.id;
+    await call('POST', `/api/sms-campaigns/${id}/send`);
+    expect(await settled(id)).toMatchObject({ status: 'sent', counts: { sent: 1, skipped: 1 } });
+    expect((await recipients(id))[0]).toMatchObject({ state: 'skipped', reason: SMS_SKIP_REASONS.tooLong });
+    expect(accepted().map((m) => [m.to, m.body.length])).toEqual([['+15550100027', 4 * 145]]);
+  });
+
+  it('applies each received message once: a replayed START after a STOP changes nothing', async () => {
+    await onSimulator();
+    const from = { From: '+15550100017', To: '+15550100000' };
+    expect((await inbound({ MessageSid: 'SMstart1', ...from, Body: 'START' })).statusCode).toBe(200);
+    expect((await inbound({ MessageSid: 'SMstop2', ...from, Body: 'STOP' })).statusCode).toBe(200);
+    expect(await optOuts()).toEqual([{ phone: '+15550100017' }]);
+    // The same signed request again (a replay, or a provider retrying): still opted out.
+    expect((await inbound({ MessageSid: 'SMstart1', ...from, Body: 'START' })).statusCode).toBe(200);
+    expect(await optOuts()).toEqual([{ phone: '+15550100017' }]);
+    // A replayed HELP is answered again, as a provider retrying expects, and records nothing more.
+    const help = { MessageSid: 'SMhelp3', ...from, Body: 'HELP' };
+    expect((await inbound(help)).body).toBe(SMS_REPLIES.help);
+    expect((await inbound(help)).body).toBe(SMS_REPLIES.help);
+    const received = await ctx.db.admin.query('select count(*)::int as n from sms_inbound_messages');
+    expect(received.rows[0].n).toBe(3);
+  });
+
+  it("a reply simulated by one user reaches that user's records only", async () => {
+    await onSimulator();
+    const other = await createAccount(ctx, 'user');
+    const mine = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: '5550100017' });
+    const theirs = await insertContact(ctx.app, other, { firstName: 'Ann', phone: '5550100017' });
+    const myFirst = (await create([mine.id])).json().campaign.id;
+    await call('POST', `/api/sms-campaigns/${myFirst}/send`);
+    await settled(myFirst);
+    const body = { name: 'Theirs', message: 'Hello', perMinute: 3000 };
+    const theirFirst = (
+      await call('POST', '/api/sms-campaigns', { ...body, selection: { ids: [theirs.id] } }, other)
+    ).json().campaign.id;
+    await call('POST', `/api/sms-campaigns/${theirFirst}/send`, undefined, other);
+    await until(async () => accepted().length === 2);
+
+    const stop = await call('POST', `/api/sms-campaigns/${myFirst}/recipients/${mine.id}/simulate-reply`, {
+      text: 'STOP',
+    });
+    expect(stop.statusCode).toBe(200);
+    // Mine: opted out, the reply on my recipient. Theirs: untouched, and their next campaign still sends.
+    expect((await call('GET', `/api/contacts/${mine.id}/calling`)).json().smsOptedOut).toBe(true);
+    expect(
+      (await call('GET', `/api/contacts/${theirs.id}/calling`, undefined, other)).json().smsOptedOut,
+    ).toBe(false);
+    const theirReplies = (
+      await call('GET', `/api/sms-campaigns/${theirFirst}/recipients`, undefined, other)
+    ).json();
+    expect(theirReplies.recipients[0].reply).toBeNull();
+    const theirNext = (
+      await call('POST', '/api/sms-campaigns', { ...body, selection: { ids: [theirs.id] } }, other)
+    ).json().campaign.id;
+    await call('POST', `/api/sms-campaigns/${theirNext}/send`, undefined, other);
+    await until(async () => accepted().length === 3);
+    expect(accepted()).toHaveLength(3);
+    const myNext = (await create([mine.id], { name: 'Mine again' })).json().campaign.id;
+    await call('POST', `/api/sms-campaigns/${myNext}/send`);
+    expect(await settled(myNext)).toMatchObject({ counts: { skipped: 1 } });
   });
 });

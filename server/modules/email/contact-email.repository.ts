@@ -124,3 +124,21 @@ export async function findOutbox(
     hasMore: rows.length > OUTBOX_PAGE_SIZE,
   };
 }
+
+/**
+ * Records an e-mail on its contact if the contact is still there (a campaign's e-mail whose contact was deleted
+ * while it was being sent is not recorded; the campaign's recipient row keeps it). The contact's row is share-locked
+ * so it cannot go between the check and the insert.
+ */
+export async function insertContactEmailIfPresent(
+  db: DbExecutor,
+  values: Parameters<typeof insertContactEmail>[1],
+): Promise<void> {
+  const exists = await db
+    .selectFrom('contacts')
+    .select('id')
+    .where('id', '=', values.contactId)
+    .forShare()
+    .executeTakeFirst();
+  if (exists) await insertContactEmail(db, values);
+}

@@ -2,4 +2,4 @@
 export { sendEmailToContact } from './contact-email.service.ts';
 export { findTemplate } from './email-templates.repository.ts';
 export { findSmtpSettings } from './email-configuration.repository.ts';
-export { insertContactEmail } from './contact-email.repository.ts';
+export { insertContactEmailIfPresent } from './contact-email.repository.ts';

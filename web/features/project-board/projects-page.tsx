@@ -1,9 +1,4 @@
-import {
-  EmailCampaignsTable,
-  SmsCampaignsTable,
-  useEmailCampaigns,
-  useSmsCampaigns,
-} from '../campaigns/public.ts';
+import { CampaignsTable, useCampaigns } from '../campaigns/public.ts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -76,8 +71,8 @@ function BigLink(props: { to: string; icon: React.ReactNode; title: string }) {
 
 function CampaignsTab() {
   const queues = useQueues(true);
-  const emails = useEmailCampaigns();
-  const sms = useSmsCampaigns();
+  const emails = useCampaigns('email');
+  const sms = useCampaigns('sms');
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-2">
@@ -141,7 +136,7 @@ function CampaignsTab() {
               {emails.error.message}
             </p>
           ) : (
-            <EmailCampaignsTable campaigns={emails.data} />
+            <CampaignsTable channel="email" campaigns={emails.data} />
           )}
         </TabsContent>
         <TabsContent value="sms">
@@ -152,7 +147,7 @@ function CampaignsTab() {
               {sms.error.message}
             </p>
           ) : (
-            <SmsCampaignsTable campaigns={sms.data} />
+            <CampaignsTable channel="sms" campaigns={sms.data} />
           )}
         </TabsContent>
       </Tabs>

@@ -1,11 +1,11 @@
-import { campaignActions } from '#domain/campaigns/email-campaign.schema.ts';
 import { useState } from 'react';
+import { campaignActions, type CampaignChannel } from '#domain/campaigns/campaign-state.ts';
 import { Link } from 'react-router';
 import { MAX_LOOKUP_IDS } from '#domain/contacts/contact-list.schema.ts';
 import { toast } from 'sonner';
-import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import { QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import type { SendToCampaignProps } from '../contacts/public.ts';
+import { Button } from '../../components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -13,26 +13,39 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+} from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   addedToQueueText,
   createdQueueText,
   useAddToQueue,
   useCreateQueue,
   useQueues,
-} from '../../queues/public.ts';
-import {
-  useAddToEmailCampaign,
-  useAddToSmsCampaign,
-  useEmailCampaigns,
-  useSmsCampaigns,
-} from '../../campaigns/public.ts';
+} from '../queues/public.ts';
+import { useAddToCampaign, useCampaigns } from '../campaigns/public.ts';
 
 const NEW_QUEUE = 'new';
-const EMAIL = 'email:';
-const SMS = 'sms:';
+/** A campaign's option: its channel and id ('email:…', 'sms:…'). */
+const campaignOption = (channel: CampaignChannel, id: string) => `${channel}:${id}`;
+const CHANNEL_NAME = { email: 'the e-mail campaign', sms: 'the SMS campaign' } as const;
+
+/** The campaigns contacts may join now, with how the list names them: drafts, and sequences not canceled. */
+function useOpenCampaigns() {
+  const emails = useCampaigns('email');
+  const sms = useCampaigns('sms');
+  const open = <C extends { status: Parameters<typeof campaignActions>[0]; type?: 'campaign' | 'sequence' }>(
+    list: C[] | undefined,
+  ) => (list ?? []).filter((c) => campaignActions(c.status, c.type).enroll);
+  return [
+    ...open(emails.data).map((c) => ({
+      ...c,
+      channel: 'email' as const,
+      kind: c.type === 'sequence' ? 'E-mail sequence' : 'E-mail campaign',
+    })),
+    ...open(sms.data).map((c) => ({ ...c, channel: 'sms' as const, kind: 'SMS campaign' })),
+  ];
+}
 
 /**
  * Send to Campaign (decision 000): adds the selection to a call queue the person picks, or to a new queue they
@@ -40,22 +53,12 @@ const SMS = 'sms:';
  * ignored. Draft e-mail campaigns are offered beside the queues (a campaign already sent no longer takes contacts), and
  * e-mail sequences until they are canceled, and draft SMS campaigns.
  */
-export function SendToCampaignDialog(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  selection: BulkSelection;
-  count: number;
-  onDone: () => void;
-}) {
+export function SendToCampaignDialog(props: SendToCampaignProps) {
   const queues = useQueues(props.open);
   const add = useAddToQueue();
-  const emails = useEmailCampaigns();
-  const addToEmail = useAddToEmailCampaign();
-  // Draft campaigns, and sequences not canceled (contacts join a sequence under way).
-  const drafts = emails.data?.filter((c) => campaignActions(c.status, c.type).enroll) ?? [];
-  const sms = useSmsCampaigns();
-  const addToSms = useAddToSmsCampaign();
-  const smsDrafts = sms.data?.filter((c) => c.status === 'draft') ?? [];
+  const campaigns = useOpenCampaigns();
+  const addToEmail = useAddToCampaign('email');
+  const addToSms = useAddToCampaign('sms');
   const create = useCreateQueue();
   const [chosen, setChosen] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -90,29 +93,15 @@ export function SendToCampaignDialog(props: {
       );
     }
     if (!queueId) return;
-    if (queueId.startsWith(SMS)) {
-      const campaign = smsDrafts.find((c) => `${SMS}${c.id}` === queueId);
-      return addToSms.mutate(
-        { campaignId: queueId.slice(SMS.length), selection: props.selection },
+    const campaign = campaigns.find((c) => campaignOption(c.channel, c.id) === queueId);
+    if (campaign) {
+      const addTo = campaign.channel === 'email' ? addToEmail : addToSms;
+      return addTo.mutate(
+        { campaignId: campaign.id, selection: props.selection },
         {
           onSuccess: (result) => {
             toast.success('Campaign prepared', {
-              description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${campaign?.name ?? 'the SMS campaign'}.`,
-            });
-            finish();
-          },
-          onError: (error) => toast.error('Error', { description: error.message }),
-        },
-      );
-    }
-    if (queueId.startsWith(EMAIL)) {
-      const campaign = drafts.find((c) => `${EMAIL}${c.id}` === queueId);
-      return addToEmail.mutate(
-        { campaignId: queueId.slice(EMAIL.length), selection: props.selection },
-        {
-          onSuccess: (result) => {
-            toast.success('Campaign prepared', {
-              description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${campaign?.name ?? 'the e-mail campaign'}.`,
+              description: `${props.count} contact(s) ready for campaign: ${result.added} added to ${campaign.name || CHANNEL_NAME[campaign.channel]}.`,
             });
             finish();
           },
@@ -161,34 +150,18 @@ export function SendToCampaignDialog(props: {
               <span className="ml-auto text-muted-foreground">{q.total.toLocaleString()} contacts</span>
             </label>
           ))}
-          {drafts.map((c) => (
+          {campaigns.map((c) => (
             <label key={c.id} className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
               <input
                 type="radio"
                 name="queue"
                 className="accent-primary"
-                checked={queueId === `${EMAIL}${c.id}`}
-                onChange={() => setChosen(`${EMAIL}${c.id}`)}
+                checked={queueId === campaignOption(c.channel, c.id)}
+                onChange={() => setChosen(campaignOption(c.channel, c.id))}
               />
               <span className="font-medium">{c.name}</span>
               <span className="ml-auto text-muted-foreground">
-                {c.type === 'sequence' ? 'E-mail sequence' : 'E-mail campaign'} ·{' '}
-                {c.counts.total.toLocaleString()} contacts
-              </span>
-            </label>
-          ))}
-          {smsDrafts.map((c) => (
-            <label key={c.id} className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
-              <input
-                type="radio"
-                name="queue"
-                className="accent-primary"
-                checked={queueId === `${SMS}${c.id}`}
-                onChange={() => setChosen(`${SMS}${c.id}`)}
-              />
-              <span className="font-medium">{c.name}</span>
-              <span className="ml-auto text-muted-foreground">
-                SMS campaign · {c.counts.total.toLocaleString()} contacts
+                {c.kind} · {c.counts.total.toLocaleString()} contacts
               </span>
             </label>
           ))}
@@ -235,7 +208,7 @@ export function SendToCampaignDialog(props: {
           <Button disabled={!queueId || busy} onClick={handleSend}>
             {queueId === NEW_QUEUE
               ? 'Create Queue'
-              : queueId?.startsWith(EMAIL) || queueId?.startsWith(SMS)
+              : campaigns.some((c) => campaignOption(c.channel, c.id) === queueId)
                 ? 'Add to campaign'
                 : 'Add to queue'}
           </Button>

@@ -1,59 +1,54 @@
 import { toast } from 'sonner';
-import { CAMPAIGN_MESSAGES } from '#domain/campaigns/email-campaign.schema.ts';
+import { CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
+import { EMAIL_CAMPAIGN_MESSAGES } from '#domain/campaigns/email-campaign.schema.ts';
 import { SEQUENCE_MESSAGES, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
+import { SMS_MESSAGES } from '#domain/campaigns/sms-campaign.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { CampaignFields } from './campaign-message-fields.tsx';
 
 export const PROJECTS_CAMPAIGNS = '/projects?tab=campaigns';
 
-/** Spec part 2 §5.1: what is checked before a campaign is saved, each refusal with its toast. */
-export function checkCampaign(fields: CampaignFields, contacts: number): boolean {
-  if (!fields.name.trim()) {
-    toast.error(CAMPAIGN_MESSAGES.nameRequired.title, {
-      description: CAMPAIGN_MESSAGES.nameRequired.description,
-    });
-    return false;
-  }
-  if (contacts === 0) {
-    toast.error(CAMPAIGN_MESSAGES.contactsRequired.title, {
-      description: CAMPAIGN_MESSAGES.contactsRequired.description,
-    });
-    return false;
-  }
-  const missing = !fields.subject.trim()
-    ? CAMPAIGN_MESSAGES.subjectRequired
-    : !fields.body.trim()
-      ? CAMPAIGN_MESSAGES.bodyRequired
-      : null;
-  if (missing) {
-    toast.error('Error', { description: missing });
-    return false;
-  }
-  return true;
+type Refusal = { title: string; description: string };
+
+/**
+ * What is checked before any campaign is saved, each refusal with its toast: a name (in the channel's words), at
+ * least one contact, then the channel's message (`problem`: what is missing from it, if anything).
+ */
+export function checkCampaign(
+  nameRequired: Refusal,
+  form: { name: string },
+  contacts: number,
+  problem: string | null,
+): boolean {
+  const refusal = !form.name.trim()
+    ? nameRequired
+    : contacts === 0
+      ? CAMPAIGN_MESSAGES.contactsRequired
+      : problem
+        ? { title: 'Error', description: problem }
+        : null;
+  if (refusal) toast.error(refusal.title, { description: refusal.description });
+  return refusal === null;
 }
 
-/** Spec part 2 §5.1 for a sequence ('Sequence name required'), then each of its e-mails needs a subject and a message. */
-export function checkSequence(fields: CampaignFields, steps: SequenceStep[], contacts: number): boolean {
-  if (!fields.name.trim()) {
-    toast.error(SEQUENCE_MESSAGES.nameRequired.title, {
-      description: SEQUENCE_MESSAGES.nameRequired.description,
-    });
-    return false;
-  }
-  if (!checkCampaign({ ...fields, subject: 'checked below', body: 'checked below' }, contacts)) return false;
-  if (steps.length === 0) {
-    toast.error('Error', { description: SEQUENCE_MESSAGES.stepsRequired });
-    return false;
-  }
+/** What an e-mail lacks: a subject, then a message. */
+export const emailProblem = (form: { subject: string; body: string }) =>
+  !form.subject.trim()
+    ? EMAIL_CAMPAIGN_MESSAGES.subjectRequired
+    : !form.body.trim()
+      ? EMAIL_CAMPAIGN_MESSAGES.bodyRequired
+      : null;
+
+/** What a sequence lacks: an e-mail, then a subject and a message for each. */
+export function sequenceProblem(steps: SequenceStep[]): string | null {
+  if (steps.length === 0) return SEQUENCE_MESSAGES.stepsRequired;
   const incomplete = steps.findIndex((s) => !s.subject.trim() || !s.body.trim());
-  if (incomplete >= 0) {
-    toast.error('Error', {
-      description: `E-mail ${incomplete + 1} needs ${steps[incomplete]!.subject.trim() ? 'a message' : 'a subject'}.`,
-    });
-    return false;
-  }
-  return true;
+  if (incomplete < 0) return null;
+  return `E-mail ${incomplete + 1} needs ${steps[incomplete]!.subject.trim() ? 'a message' : 'a subject'}.`;
 }
+
+/** What a text lacks: a message. */
+export const smsProblem = (form: { message: string }) =>
+  form.message.trim() ? null : SMS_MESSAGES.messageRequired;
 
 /** A refused save shows the server's words (the first field at fault, when it names one). */
 export function showSaveError(error: Error) {

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ArrowLeft, Pause, Play, Send, Trash2, XCircle } from 'lucide-react';
-import { CAMPAIGN_MESSAGES } from '#domain/campaigns/email-campaign.schema.ts';
+import { CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
+import type { CampaignTransition } from '#domain/campaigns/campaign-state.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -11,7 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { PROJECTS_CAMPAIGNS } from './campaign-checks.ts';
 
-type Action = 'send' | 'pause' | 'resume' | 'cancel';
+type Action = CampaignTransition;
 type Words = { title: string; description: string };
 
 /**

@@ -1,7 +1,7 @@
-import type { EmailCampaign } from '#domain/campaigns/email-campaign.schema.ts';
+import type { CampaignStatus, CampaignType } from '#domain/campaigns/campaign-state.ts';
 
 /** A campaign's status as the screens say it. */
-export const STATUS_LABEL: Record<EmailCampaign['status'], string> = {
+export const STATUS_LABEL: Record<CampaignStatus, string> = {
   draft: 'Draft',
   sending: 'Sending',
   paused: 'Paused',
@@ -10,17 +10,19 @@ export const STATUS_LABEL: Record<EmailCampaign['status'], string> = {
 };
 
 /** A sequence sends over days: while under way it is active, and once everyone has had every e-mail, completed. */
-const SEQUENCE_STATUS_LABEL: Record<EmailCampaign['status'], string> = {
+const SEQUENCE_STATUS_LABEL: Record<CampaignStatus, string> = {
   ...STATUS_LABEL,
   sending: 'Active',
   sent: 'Completed',
 };
 
-export const statusLabel = (campaign: Pick<EmailCampaign, 'status' | 'type'>) =>
+export const statusLabel = (campaign: { status: CampaignStatus; type?: CampaignType }) =>
   (campaign.type === 'sequence' ? SEQUENCE_STATUS_LABEL : STATUS_LABEL)[campaign.status];
 
-/** Where a campaign's own page is: sequences and one-time campaigns have their own routes (spec part 2 §2.1). */
-export const campaignPath = (campaign: Pick<EmailCampaign, 'id' | 'type'>) =>
-  campaign.type === 'sequence'
-    ? `/projects/email-sequence/edit/${campaign.id}`
-    : `/projects/email/edit/${campaign.id}`;
+/** Where a campaign's own page is: sequences, one-time e-mail campaigns and SMS campaigns have their own routes. */
+export const campaignPath = (channel: 'email' | 'sms', campaign: { id: string; type?: CampaignType }) =>
+  channel === 'sms'
+    ? `/projects/sms/edit/${campaign.id}`
+    : campaign.type === 'sequence'
+      ? `/projects/email-sequence/edit/${campaign.id}`
+      : `/projects/email/edit/${campaign.id}`;

@@ -3,11 +3,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import {
-  CAMPAIGN_MESSAGES,
-  campaignProgress,
-  type RecipientCounts,
-} from '#domain/campaigns/email-campaign.schema.ts';
+import { CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
+import { campaignProgress, type RecipientCounts } from '#domain/campaigns/campaign-state.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -74,7 +72,7 @@ export function CampaignTable(props: {
               <TableRow key={row.id}>
                 <TableCell className="font-medium">{row.name}</TableCell>
                 {typed && <TableCell>{row.type}</TableCell>}
-                <TableCell>{new Date(row.createdAt).toLocaleDateString()}</TableCell>
+                <TableCell>{formatDate(row.createdAt)}</TableCell>
                 <TableCell>
                   <div className="flex flex-col gap-1">
                     <span className="flex items-center gap-2 text-sm">

@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { PACE, type EmailCampaign } from '#domain/campaigns/email-campaign.schema.ts';
-import type { SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
+import { PACE } from '#domain/campaigns/campaign-pace.ts';
+import type { CampaignType } from '#domain/campaigns/campaign-state.ts';
+import { EMAIL_CAMPAIGN_MESSAGES } from '#domain/campaigns/email-campaign.schema.ts';
+import { SEQUENCE_MESSAGES, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { selectionSize, toBulkSelection, type ContactSelection } from '../../contacts/public.ts';
 import { SelectionPicker } from '../../queues/public.ts';
-import { useCreateEmailCampaign } from '../api/email-campaigns-queries.ts';
-import { CampaignMessageFields, type CampaignFields } from './campaign-message-fields.tsx';
-import { checkCampaign, checkSequence, PROJECTS_CAMPAIGNS, showSaveError } from './campaign-checks.ts';
-import { campaignPath } from './campaign-status.ts';
+import { useCreateCampaign } from '../api/campaign-queries.ts';
+import { useCreateSequence } from '../api/sequence-queries.ts';
+import { checkCampaign, emailProblem, sequenceProblem, showSaveError } from './campaign-checks.ts';
+import { CreateCampaignFooter, useOpenCreated } from './create-campaign-footer.tsx';
+import { EmailMessageFields, type EmailForm } from './email-message-fields.tsx';
 import { EMPTY_STEP, SequenceStepsEditor } from './sequence-steps-editor.tsx';
 
 /**
@@ -19,16 +20,14 @@ import { EMPTY_STEP, SequenceStepsEditor } from './sequence-steps-editor.tsx';
  * or the sequence's e-mails, pace) and a contacts step; Cancel; Create Campaign (Create Sequence), disabled while
  * the name is empty, no contact is chosen, or the request is pending.
  */
-export function EmailCampaignCreatePage({
-  type: initialType = 'campaign',
-}: {
-  type?: EmailCampaign['type'];
-}) {
-  const navigate = useNavigate();
-  const create = useCreateEmailCampaign();
+export function EmailCampaignCreatePage({ type: initialType = 'campaign' }: { type?: CampaignType }) {
+  const createCampaign = useCreateCampaign('email');
+  const createSequence = useCreateSequence();
+  const openCreated = useOpenCreated('email');
+  const pending = createCampaign.isPending || createSequence.isPending;
   const [type, setType] = useState(initialType);
   const [step, setStep] = useState<'setup' | 'contacts'>('setup');
-  const [fields, setFields] = useState<CampaignFields>({
+  const [fields, setFields] = useState<EmailForm>({
     name: '',
     subject: '',
     body: '',
@@ -41,25 +40,19 @@ export function EmailCampaignCreatePage({
   const sequence = type === 'sequence';
 
   const submit = () => {
-    if (sequence ? !checkSequence(fields, steps, count) : !checkCampaign(fields, count)) return;
+    const checked = sequence
+      ? checkCampaign(SEQUENCE_MESSAGES.nameRequired, fields, count, sequenceProblem(steps))
+      : checkCampaign(EMAIL_CAMPAIGN_MESSAGES.nameRequired, fields, count, emailProblem(fields));
+    if (!checked) return;
     const common = {
       name: fields.name,
       projectId: fields.projectId,
       perMinute: fields.perMinute,
       selection: toBulkSelection(selection!),
     };
-    create.mutate(
-      sequence ? { type, ...common, steps } : { type, ...common, subject: fields.subject, body: fields.body },
-      {
-        onSuccess: (campaign) => {
-          toast.success(sequence ? 'Sequence created' : 'Campaign created', {
-            description: `${campaign.name}: ${campaign.counts.total.toLocaleString()} contact(s). Review it and press ${sequence ? 'Start' : 'Send'} when ready.`,
-          });
-          void navigate(campaignPath(campaign), { state: { campaignName: campaign.name } });
-        },
-        onError: showSaveError,
-      },
-    );
+    const done = { onSuccess: openCreated, onError: showSaveError };
+    if (sequence) createSequence.mutate({ ...common, steps }, done);
+    else createCampaign.mutate({ ...common, subject: fields.subject, body: fields.body }, done);
   };
 
   return (
@@ -109,7 +102,7 @@ export function EmailCampaignCreatePage({
                 Automated sequence of several e-mails over time
               </Label>
             </fieldset>
-            <CampaignMessageFields fields={fields} onChange={setFields} sequence={sequence} />
+            <EmailMessageFields form={fields} onChange={setFields} sequence={sequence} />
             {sequence && <SequenceStepsEditor steps={steps} onChange={setSteps} />}
             <Button variant="outline" className="self-start" onClick={() => setStep('contacts')}>
               Next: choose contacts
@@ -118,14 +111,11 @@ export function EmailCampaignCreatePage({
         ) : (
           <SelectionPicker selection={selection} onChange={setSelection} />
         )}
-        <div className="flex justify-end gap-2 border-t border-border pt-4">
-          <Button variant="outline" asChild>
-            <Link to={PROJECTS_CAMPAIGNS}>Cancel</Link>
-          </Button>
-          <Button onClick={submit} disabled={!fields.name.trim() || count === 0 || create.isPending}>
-            {sequence ? 'Create Sequence' : 'Create Campaign'}
-          </Button>
-        </div>
+        <CreateCampaignFooter
+          label={sequence ? 'Create Sequence' : 'Create Campaign'}
+          disabled={!fields.name.trim() || count === 0 || pending}
+          onCreate={submit}
+        />
       </CardContent>
     </Card>
   );

@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import { LogOut } from 'lucide-react';
 import { toast } from 'sonner';
-import { campaignActions, type EmailCampaign } from '#domain/campaigns/email-campaign.schema.ts';
+import { campaignActions } from '#domain/campaigns/campaign-state.ts';
+import type { EmailCampaign } from '#domain/campaigns/email-campaign.schema.ts';
 import { SEQUENCE_MESSAGES } from '#domain/campaigns/email-sequence.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { selectionSize, toBulkSelection, type ContactSelection } from '../../contacts/public.ts';
 import { SelectionPicker } from '../../queues/public.ts';
-import { useAddToEmailCampaign, useLeaveSequence } from '../api/email-campaigns-queries.ts';
-import { RecipientsList } from './recipients-list.tsx';
+import { useAddToCampaign, type RecipientOf } from '../api/campaign-queries.ts';
+import { useLeaveSequence } from '../api/sequence-queries.ts';
+import { RecipientsList, type RecipientLine } from './recipients-list.tsx';
+import { SEQUENCE_STATE_LABEL } from './sequence-state-label.ts';
 
 const waitText = (days: number, first: boolean) =>
   days === 0
@@ -22,9 +26,15 @@ const waitText = (days: number, first: boolean) =>
  * first e-mail is due its delay from then), and its recipients, each with how far it has come, any of them
  * taken out while still in it.
  */
-export function SequenceUnderWay({ sequence }: { sequence: EmailCampaign }) {
+export function SequenceUnderWay({
+  sequence,
+  describe,
+}: {
+  sequence: EmailCampaign;
+  describe: (recipient: RecipientOf<'email'>) => RecipientLine;
+}) {
   const allowed = campaignActions(sequence.status, sequence.type);
-  const enroll = useAddToEmailCampaign();
+  const enroll = useAddToCampaign('email');
   const leave = useLeaveSequence(sequence.id);
   const [joining, setJoining] = useState<ContactSelection | null>(null);
   const [leaving, setLeaving] = useState<{ contactId: string; name: string } | null>(null);
@@ -85,9 +95,24 @@ export function SequenceUnderWay({ sequence }: { sequence: EmailCampaign }) {
         </CardHeader>
         <CardContent>
           <RecipientsList
+            channel="email"
             campaignId={sequence.id}
-            stepCount={sequence.stepCount}
-            {...(allowed.leave && { onLeave: (contactId, name) => setLeaving({ contactId, name }) })}
+            labels={SEQUENCE_STATE_LABEL}
+            describe={describe}
+            actions={(r) =>
+              allowed.leave &&
+              (r.state === 'queued' || r.state === 'sending') && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Take ${r.name} out of the sequence`}
+                  onClick={() => setLeaving({ contactId: r.contactId, name: r.name })}
+                >
+                  <LogOut />
+                </Button>
+              )
+            }
           />
         </CardContent>
       </Card>

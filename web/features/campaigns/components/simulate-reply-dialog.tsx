@@ -12,7 +12,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { useSimulateReply } from '../api/sms-campaigns-queries.ts';
+import { useSimulateReply } from '../api/simulated-reply-queries.ts';
 
 /**
  * The simulator's "Simulate reply" (DECISIONS.md "Replies on the simulator"): the recipient answers, through the

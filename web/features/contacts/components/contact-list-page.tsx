@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import {
   type ContactListItem,
 } from '#domain/contacts/contact-list.schema.ts';
 import { pageTotal, requestForPage } from '#domain/contacts/contact-paging.ts';
+import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -28,7 +29,6 @@ import { ContactFilterBar } from './contact-filter-bar.tsx';
 import { useContactListState } from './use-contact-list-state.ts';
 import { ContactsTable } from './contacts-table.tsx';
 import { Pagination } from './pagination.tsx';
-import { SendToCampaignDialog } from './send-to-campaign-dialog.tsx';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { useExportContacts } from '../../contact-export/public.ts';
 import { SendEmailDialog } from '../../email/public.ts';
@@ -41,7 +41,16 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 
 /** /contacts (spec part 1 §2): tabs with counts, filters, search, sort, pages of 100, selection and bulk actions. */
-export function ContactListPage() {
+/** What the list's "Send to Campaign" opens, given by a feature above contacts (queues and campaigns live there). */
+export type SendToCampaignProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  selection: BulkSelection;
+  count: number;
+  onDone: () => void;
+};
+
+export function ContactListPage({ SendToCampaign }: { SendToCampaign: ComponentType<SendToCampaignProps> }) {
   const state = useContactListState();
   const { tab, filters, searchInput, search, sort, selected, allMatching, filter, selection } = state;
   const [dialog, setDialog] = useState<'bulk-delete' | 'campaign' | 'bulk-call' | null>(null);
@@ -307,7 +316,7 @@ export function ContactListPage() {
         count={selectedCount}
         onStarted={clearSelection}
       />
-      <SendToCampaignDialog
+      <SendToCampaign
         open={dialog === 'campaign'}
         onOpenChange={(open) => setDialog(open ? 'campaign' : null)}
         selection={selection}

@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { campaignActions } from '#domain/campaigns/email-campaign.schema.ts';
+import { campaignActions } from '#domain/campaigns/campaign-state.ts';
 import { SEQUENCE_MESSAGES } from '#domain/campaigns/email-sequence.schema.ts';
-import { useEmailCampaigns } from '../../campaigns/public.ts';
+import { useCampaigns } from '../../campaigns/public.ts';
 import { useEmailTemplates } from '../../email/public.ts';
 import { useAddDialerContact } from '../api/dialer-queries.ts';
 
@@ -39,7 +39,7 @@ export function AddDialerContactForm({ onDone, queueId }: { onDone: () => void; 
   // undefined: not chosen yet (the default template); null: none, as a sequence was chosen instead.
   const [templateId, setTemplateId] = useState<string | null | undefined>(undefined);
   const [sequenceId, setSequenceId] = useState<string | null>(null);
-  const campaigns = useEmailCampaigns();
+  const campaigns = useCampaigns('email');
   const sequences = campaigns.data?.filter(
     (c) => c.type === 'sequence' && campaignActions(c.status, c.type).enroll,
   );
