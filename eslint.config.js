@@ -41,6 +41,20 @@ const moduleZones = [
   },
 ];
 
+/** What starts a query in Kysely: outside repositories, none of these is called. */
+const QUERY_STARTS = [
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+  'selectNoFrom',
+  'with',
+];
+const SQL_IN_REPOSITORIES =
+  'SQL lives in *.repository.ts files (decision 022): call a repository function instead.';
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
@@ -50,7 +64,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js'] },
+        projectService: { allowDefaultProject: ['*.js', '*.cjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -94,6 +108,36 @@ export default tseslint.config(
     },
   },
   {
+    // Repositories own SQL (decision 022): a query builder or the sql tag appears only in *.repository.ts files, the
+    // database plumbing (server/db) and the job queue (server/jobs). Routes, services and tasks call repositories.
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/**/*.repository.ts',
+      'server/db/**',
+      'server/jobs/**',
+      'server/**/*.test.ts',
+      'server/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', importNames: ['sql'], message: SQL_IN_REPOSITORIES }],
+          patterns: [
+            { group: ['**/index', '**/index.ts'], message: 'No barrel files: import the module by name.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(${QUERY_STARTS.join('|')})$/]`,
+          message: SQL_IN_REPOSITORIES,
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**/*.ts'],
     ignores: ['domain/**/*.test.ts'],
     rules: {
@@ -132,7 +176,7 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // every test file then works in its own copy of that template.
 export default defineConfig({
   test: {
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

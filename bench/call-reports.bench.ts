@@ -9,7 +9,7 @@ const REPS = 100;
 const WARMUP = 5;
 
 /**
- * Issue 13: a user with 1,000,000 calls (one in three with a disposition and notes). Through the API of the server as
+ * A user with 1,000,000 calls (one in three with a disposition and notes). Through the API of the server as
  * its own process (so its memory is its own): call_reports.csv of every call, with the server's memory before and at
  * its peak, against the same COPY straight from the database; and the Call Reports list's first page, a later page,
  * and a filter, against the same reads on the database.

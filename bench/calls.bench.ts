@@ -11,7 +11,7 @@ const WEBHOOK_RATE = 50;
 const WEBHOOK_SECONDS = 20;
 
 /**
- * Issue 5: click-to-call on the simulator (the server accepts and hands the call to the provider: POST /api/calls,
+ * Click-to-call on the simulator (the server accepts and hands the call to the provider: POST /api/calls,
  * after the browser's own 250 ms delay, which is not the server's) and status webhooks at 50 a second while the call
  * logs dashboard is open, each against its floor in the same run: the same statements straight on the database.
  */

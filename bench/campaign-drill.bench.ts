@@ -9,7 +9,7 @@ const RECIPIENTS = 10_000;
 const KILLS = 20;
 
 /**
- * Issue 12's drill: a 10,000-recipient e-mail campaign to a local SMTP server, the server process killed (kill -9,
+ * Drill: a 10,000-recipient e-mail campaign to a local SMTP server, the server process killed (kill -9,
  * whole process group) 20 times during the send and started again each time, as the README runs it. The mail
  * server counts what it received: how many addresses arrived twice (must be 0), and how every recipient ended.
  */

@@ -9,7 +9,7 @@ const REPS = 200;
 const WARMUP = 10;
 
 /**
- * Issue 12: a user with 10,000 contacts, 100 e-mail campaigns and 100 SMS campaigns of 10,000 recipients each (a
+ * A user with 10,000 contacts, 100 e-mail campaigns and 100 SMS campaigns of 10,000 recipients each (a
  * million recipient rows of each kind). Measured through the API against the same read straight on the database in the same run: the campaign
  * list with every campaign's counts; and queuing a new 10,000-recipient campaign (create from the whole filter, then
  * Send) until the send job is queued. The mail itself goes to the outbox (no mail server: the pace of a real one
@@ -29,8 +29,7 @@ export async function benchCampaigns(ownerUrl: string): Promise<BenchResult> {
         [userId],
       );
       await owner.query(
-        `with made as (
-           insert into email_campaigns (user_id, name, subject, body, status)
+        `with made as (insert into email_campaigns (user_id, name, subject, body, status)
            select $1::uuid, 'Bench campaign ' || g, 'Hi', 'Hello', case when g % 3 = 0 then 'sent' else 'draft' end
            from generate_series(1, ${CAMPAIGNS}) g returning id)
          insert into email_campaign_recipients (campaign_id, contact_id, user_id, state)
@@ -39,8 +38,7 @@ export async function benchCampaigns(ownerUrl: string): Promise<BenchResult> {
         [userId],
       );
       await owner.query(
-        `with made as (
-           insert into sms_campaigns (user_id, name, message, status)
+        `with made as (insert into sms_campaigns (user_id, name, message, status)
            select $1::uuid, 'Bench texts ' || g, 'Hi', case when g % 3 = 0 then 'sent' else 'draft' end
            from generate_series(1, ${CAMPAIGNS}) g returning id)
          insert into sms_campaign_recipients (campaign_id, contact_id, user_id, state)

@@ -9,7 +9,7 @@ import {
   type ListContactsQuery,
 } from '../domain/contacts/contact-list.schema.ts';
 import type { Database } from '../server/db/schema.ts';
-import { applyContactFilters } from '../server/modules/contacts/contact-filters.ts';
+import { applyContactFilters } from '../server/modules/contacts/contact-filters.repository.ts';
 import { countContacts, findContactsPage } from '../server/modules/contacts/contacts.repository.ts';
 import { inlineParameters } from '../server/db/inline-parameters.ts';
 import { signUpBenchUser, startBenchServer } from './bench-server.ts';
@@ -23,7 +23,7 @@ const WARMUP = 5;
 const TARGET_P95_MS = 50;
 
 /**
- * Issue 3: one user with a million contacts (dispositions, tags, cold leads seeded set-based). Each list call of
+ * One user with a million contacts (dispositions, tags, cold leads seeded set-based). Each list call of
  * the screen is measured through the API (HTTP, session, row-level security, count + page) and against its floor:
  * the same count and page queries run straight on the database by the owner, in the same run.
  */

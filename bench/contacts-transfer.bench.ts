@@ -28,7 +28,7 @@ async function writeCsv(file: string): Promise<void> {
 }
 
 /**
- * Issue 4: a 1,000,000-row CSV imported through the API (the server as its own process, so its memory is its own),
+ * A 1,000,000-row CSV imported through the API (the server as its own process, so its memory is its own),
  * until the last row is searchable in the list; the contact list measured for the same user while it runs; then
  * every contact exported through the API. Floors in the same run: the same rows loaded by one COPY + INSERT by the
  * owner, and the same export query by COPY straight from the database.

@@ -8,7 +8,7 @@ const SENDS = 100;
 const TARGET_MS = 1000;
 
 /**
- * Issue 4: Send Email to a contact through a local mail server (STARTTLS, login), end to end over HTTP: the session,
+ *Send Email to a contact through a local mail server (STARTTLS, login), end to end over HTTP: the session,
  * the contact, the sealed password opened, merge fields, the SMTP conversation, the record written. Floor: the same
  * message handed to the same server by the same sender code, nothing else.
  */

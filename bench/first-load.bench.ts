@@ -66,7 +66,7 @@ async function frameworkFloor(): Promise<number> {
 }
 
 /**
- * The first load (issue 14 item 5): the JavaScript a browser with an empty cache downloads for one screen, as
+ * The first load (item 5): the JavaScript a browser with an empty cache downloads for one screen, as
  * transferred over HTTP from the running server (compressed) and once decoded, for the screens a person opens first.
  */
 export async function benchFirstLoad(ownerUrl: string): Promise<BenchResult> {

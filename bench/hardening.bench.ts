@@ -34,7 +34,7 @@ const cookieOf = (response: Response) =>
     .join('; ');
 
 /**
- * Abuse, measured (issue 10): sign-in throttling under a burst of parallel guesses and under a guessing attack from
+ * Abuse, measured: sign-in throttling under a burst of parallel guesses and under a guessing attack from
  * many addresses (what got through, whether the owner still got in, how fast refusals are), the cost of counting an
  * attempt against its raw-SQL floor with a large attempt table, and the route fuzzer over HTTP.
  */

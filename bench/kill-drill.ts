@@ -5,7 +5,7 @@ import { fmt, time } from './stats.ts';
 export type DrillApi = (method: string, url: string, body?: object) => Promise<Record<string, unknown>>;
 
 /**
- * Issue 12's drills: a campaign sent by the product as the README runs it, the server process killed (kill -9,
+ * Drills: a campaign sent by the product as the README runs it, the server process killed (kill -9,
  * whole process group) `kills` times during the send and started again each time. What the provider or mail
  * server received is counted by `handed` (outside the killed process). Answers the figures both drills report.
  */

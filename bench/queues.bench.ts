@@ -11,7 +11,7 @@ const REPS = 200;
 const WARMUP = 10;
 
 /**
- * Issue 11: a user with 1,000,000 contacts, all in the default queue, and 100 more queues. Measured through the API
+ * A user with 1,000,000 contacts, all in the default queue, and 100 more queues. Measured through the API
  * (HTTP, session, row-level security) against the same statements straight on the database in the same run:
  * the queue list with remaining/total, the next contact right after a disposition (the walk), and creating a queue
  * from every one of the 1,000,000 contacts in one request.
@@ -40,8 +40,7 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
         [userId],
       );
       await owner.query(
-        `with made as (
-           insert into power_dialer_queues (queue_id, queue_name, user_id)
+        `with made as (insert into power_dialer_queues (queue_id, queue_name, user_id)
            select 'queue-' || gen_random_uuid(), 'Bench queue ' || g, $1::uuid from generate_series(1, ${QUEUES}) g
            returning id),
          numbered as (select id, row_number() over () as n from made)

@@ -10,7 +10,7 @@ const WARMUP = 5;
 const ZONE = 'America/New_York';
 
 /**
- * Issue 13: every reports view for a user with 1,000,000 calls over the last year, each with a disposition (one in
+ * Every reports view for a user with 1,000,000 calls over the last year, each with a disposition (one in
  * eight qualified; every fourth call has notes, five of them a rare word), through the API of the server as its own process, each beside the
  * same read straight on the database (the floor): the day's Overview, the outcomes of 7 and 30 days, the Qualified
  * Leads tab (first page; a word in many notes; a word in five notes; a contact's name), and the Call Reports filter

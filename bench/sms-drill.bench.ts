@@ -8,7 +8,7 @@ const RECIPIENTS = 10_000;
 const KILLS = 20;
 
 /**
- * Issue 12's SMS drill: a 10,000-recipient SMS campaign on the simulator, the server process killed (kill -9, whole
+ * SMS drill: a 10,000-recipient SMS campaign on the simulator, the server process killed (kill -9, whole
  * process group) 20 times during the send and started again each time, as the README runs it. The simulator writes
  * every message it accepts to a file before answering (SIMULATOR_SMS_LOG): the provider's records, which survive
  * the kills. Counted: numbers messaged twice (must be 0), and how every recipient ended.

@@ -91,7 +91,7 @@ test.describe('the browser dialer on the simulator', () => {
     await expect(history).toContainText('Bo Busy');
   });
 
-  test('Contacts tab: add a contact with the §5.2 rules and an e-mail from a template, then call it; a contact without a phone', async ({
+  test('Contacts tab: add a contact with its rules and an e-mail from a template, then call it; a contact without a phone', async ({
     page,
     server,
   }) => {

@@ -170,7 +170,7 @@ test.describe('e-mail sequences', () => {
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill('sue@seq.example');
     await form.getByRole('checkbox', { name: 'Send an email' }).check();
     await expect(form.getByLabel('Template')).not.toHaveValue('');
-    // Choosing the sequence clears the template, and the reverse (spec part 2 §5.2).
+    // Choosing the sequence clears the template, and the reverse.
     await form.getByLabel('Sequence').selectOption({ label: 'Follow-ups' });
     await expect(form.getByLabel('Template')).toHaveValue('');
     await form.getByLabel('Template').selectOption({ label: 'Hello' });

@@ -62,7 +62,7 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/power-dialer$/);
     await page.goto('/create-queue');
     await expect(page).toHaveURL(/\/projects\/queue\/create$/);
-    // A campaign that is not there (or not yours) says so (spec part 2 §8.1).
+    // A campaign that is not there (or not yours) says so.
     allowConsoleErrors(/status of 404/);
     const missing = '00000000-0000-4000-8000-000000000042';
     await page.goto(`/edit-sms-campaign/${missing}`);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Db } from './db/database.ts';
+import type { Db, DbExecutor } from './db/database.ts';
 import type { SmtpSender } from './mail/smtp-sender.ts';
 import type { SecretBox } from './security/secret-box.ts';
 import type { TelephonyProvider } from './telephony/telephony-provider.ts';
@@ -13,6 +13,10 @@ import type { WorkTracker } from './instance/work-tracker.ts';
 export type AppContext = {
   /** This server process, as other instances know it (instance/instance-connection.ts). */
   instanceId: string;
+  /** Puts newly saved contacts in their owner's default call queue (contact sync; the queues module's). */
+  joinDefaultQueue: (db: DbExecutor, userId: string, contactIds: readonly string[]) => Promise<void>;
+  /** Whether another server instance is still running (its presence lock is held), as the janitor judges it. */
+  isInstanceAlive: (db: DbExecutor, instanceId: string) => Promise<boolean>;
   /** Work that must finish before the database closes (instance/work-tracker.ts). */
   work: WorkTracker;
   /** Whether this instance can really reach its database (GET /api/health). */

@@ -18,12 +18,13 @@ import { createWorkTracker } from './instance/work-tracker.ts';
 import { createDatabaseHealth } from './db/database-health.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { resolveViewer } from './modules/auth/public.ts';
 import { registerSessionRoutes } from './modules/auth/session.routes.ts';
-import { registerProfileRoutes } from './modules/profiles/profile.routes.ts';
+import { registerProfileRoutes } from './modules/auth/profile.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
-import { registerQueueWalkRoutes } from './modules/queues/queue-walk.routes.ts';
+import { registerQueueWalkRoutes } from './modules/dialer/queue-walk.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerCampaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { emailCampaignRoutes } from './modules/campaigns/email-campaigns.channel.ts';
@@ -36,7 +37,7 @@ import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.r
 import { registerCallReportRoutes } from './modules/reports/call-reports.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { CALLBACK_DUE_TASK, callbackDueTask } from './modules/notifications/callback-due.task.ts';
+import { CALLBACK_DUE_TASK, callbackDueTask } from './modules/calls/public.ts';
 import {
   NOTIFICATION_EMAIL_TASK,
   notificationEmailTask,
@@ -54,8 +55,8 @@ import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
 import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
 import { BULK_CALL_TASK, bulkCallTask } from './modules/calls/bulk-call-runner.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
-import { QUEUE_FILL_TASK, queueFillTask } from './modules/queues/public.ts';
-import { recordJobPool } from './instance/instances.repository.ts';
+import { joinDefaultQueue, QUEUE_FILL_TASK, queueFillTask } from './modules/queues/public.ts';
+import { isInstanceAlive, recordJobPool } from './instance/instances.repository.ts';
 import { BULK_CALL_SPACING_MS } from '#domain/calls/call-guard.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/realtime.routes.ts';
@@ -66,7 +67,7 @@ import { registerInputHygiene } from './plugins/input-hygiene.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { registerApiDocs, registerApiDocsRoutes } from './plugins/api-docs.ts';
+import { registerApiDocs, registerApiDocsRoutes } from './modules/api-docs/api-docs.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -158,6 +159,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   const changes = createChangeHub(connection);
   const ctx: AppContext = {
     instanceId,
+    isInstanceAlive,
+    joinDefaultQueue,
     work: createWorkTracker(),
     databaseHealth: createDatabaseHealth(pool, config.databaseUrl),
     db,
@@ -200,7 +203,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   const trusted = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
   registerCsrfProtection(app, trusted);
   registerInputHygiene(app);
-  const routeTable = registerAccessControl(app, ctx);
+  const routeTable = registerAccessControl(app, (request, setCookies) =>
+    resolveViewer(ctx, request, setCookies),
+  );
   await registerApiDocs(app);
 
   registerAuthRoutes(app, ctx);

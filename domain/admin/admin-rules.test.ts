@@ -56,7 +56,7 @@ describe('last admin protection', () => {
 });
 
 describe('new sign-up alert', () => {
-  it('shows the badge for 5 s and the toast lasts 10 s (spec part 1 §9)', () => {
+  it('shows the badge for 5 s and the toast lasts 10 s', () => {
     expect(NEW_APPROVAL_BADGE_MS).toBe(5000);
     expect(NEW_SIGNUP_TOAST_MS).toBe(10000);
     const seen = 1_000_000;

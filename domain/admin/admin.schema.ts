@@ -5,7 +5,7 @@ import { ProfileSchema } from '../profiles/profile.schema.ts';
 export const AdminStatsSchema = z.object({
   totalUsers: z.number().int(),
   pendingApproval: z.number().int(),
-  /** users with role user or admin (spec part 1 §6) */
+  /** users with role user or admin */
   approvedUsers: z.number().int(),
   deniedUsers: z.number().int(),
   deactivatedUsers: z.number().int(),
@@ -65,7 +65,7 @@ export const DiagnosticsSchema = z.object({
 });
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 
-/** The last admin can never be demoted or deactivated (issue 2). */
+/** The last admin can never be demoted or deactivated. */
 export function wouldRemoveLastAdmin(input: {
   targetRole: string;
   targetDeactivated: boolean;

@@ -1,6 +1,6 @@
 /**
  * When someone signs up while an admin watches /admin, the 'New approval needed!' badge shows for 5 s and a
- * new-signup toast for 10 s (spec part 1 §2 admin, §9 constants).
+ * new-signup toast for 10 s (admin, constants).
  */
 export const NEW_APPROVAL_BADGE_MS = 5_000;
 export const NEW_SIGNUP_TOAST_MS = 10_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authErrorToast } from './auth-messages.ts';
 
-describe('authErrorToast (spec part 1 §8)', () => {
+describe('authErrorToast', () => {
   it('translates invalid credentials', () => {
     const expected = {
       title: 'Authentication Error',

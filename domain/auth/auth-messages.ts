@@ -1,5 +1,5 @@
 /**
- * The authentication messages of spec part 1 §5 and §8, and the mapping of server answers to the toast a person
+ * The messages of signing up and signing in, and the mapping of server answers to the toast a person
  * sees. Titles and descriptions are the spec's wording.
  */
 export type Toast = { title: string; description?: string; destructive?: boolean };
@@ -33,7 +33,7 @@ export const DENIED_MESSAGE =
   'Your account request was denied by an administrator. Contact your administrator if you think this is a mistake.';
 export const DEACTIVATED_MESSAGE = 'Your account has been deactivated by an administrator.';
 
-/** Known answers of the authentication service, by code or by original message (spec part 1 §8). */
+/** Known answers of the authentication service, by code or by original message. */
 const KNOWN: { match: (code: string, message: string) => boolean; toast: Toast }[] = [
   {
     match: (code, message) =>
@@ -66,14 +66,14 @@ const KNOWN: { match: (code: string, message: string) => boolean; toast: Toast }
   },
 ];
 
-/** Refusals of our own (decision 000 "Deny", issue 2 rate limits): the server's message under a plain title. */
+/** Refusals of our own (decision 000 "Deny", rate limits): the server's message under a plain title. */
 const OWN_TITLES: Record<string, string> = {
   ACCOUNT_DENIED: 'Account denied',
   ACCOUNT_DEACTIVATED: 'Account deactivated',
   RATE_LIMITED: 'Too many attempts',
 };
 
-/** Turns an authentication failure into the toast of spec part 1 §8. */
+/** Turns an authentication failure into the toast a person reads. */
 export function authErrorToast(error: { code?: string | undefined; message?: string | undefined }): Toast {
   const code = error.code ?? '';
   const message = error.message ?? '';

@@ -1,5 +1,5 @@
 /**
- * Throttling of authentication (issue 10; docs/decisions/011-hardening.md). Every attempt is recorded before it is
+ * Throttling of authentication (docs/decisions/011-hardening.md). Every attempt is recorded before it is
  * checked, so attempts made at the same moment all count; these rules decide from the recorded attempts whether one
  * more may go, and if not, when.
  *
@@ -129,3 +129,5 @@ export const THROTTLE_MESSAGES = {
   'change-password': (s: number) =>
     `Too many wrong current passwords. Please wait ${waitText(s)} and try again.`,
 } as const;
+/** The steps of the sign-in service whose attempts are counted. */
+export type AttemptKind = keyof typeof THROTTLE_MESSAGES;

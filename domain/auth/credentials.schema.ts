@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { splitFullName } from '../profiles/profile.schema.ts';
+import { splitFullName } from '../text/person-name.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

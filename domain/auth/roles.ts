@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Account roles (spec part 1 §3, §4, §6; decision 000 "Deny"). pending → user by Approve, pending → denied by Deny.
+ * Account roles (decision 000 "Deny"). pending → user by Approve, pending → denied by Deny.
  * Approved means user or admin. Denied accounts cannot sign in and never show as pending again.
  */
 export const RoleSchema = z.enum(['pending', 'user', 'admin', 'denied']);
@@ -14,7 +14,7 @@ export function isApproved(role: Role): boolean {
 }
 
 /**
- * The role a brand-new profile gets (spec part 1 §4, decision 000 "Owner address that becomes admin"):
+ * The role a brand-new profile gets (decision 000 "Owner address that becomes admin"):
  * admin when the address equals the configured ADMIN_EMAIL (case-insensitive) or when the instance has no admin
  * yet, so a fresh install is usable at once; pending otherwise.
  */
@@ -28,7 +28,7 @@ export function roleForNewProfile(input: {
   return 'pending';
 }
 
-/** An existing profile of the owner address with a non-admin role is upgraded to admin (spec part 1 §4). */
+/** An existing profile of the owner address with a non-admin role is upgraded to admin. */
 export function shouldUpgradeToAdmin(input: {
   email: string;
   role: Role;
@@ -43,7 +43,7 @@ export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** Where a person goes right after sign-in (spec part 1 §2 "After sign-in routing"). */
+/** Where a person goes right after sign-in ("After sign-in routing"). */
 export function homePathForRole(role: Role | undefined): string {
   return role === 'admin' ? '/admin' : '/contacts';
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BulkSelectionSchema } from '../contacts/bulk-selection.schema.ts';
 
-/** Spec part 2 §5.4: the reasons a contact of a bulk call is skipped. */
+/** The reasons a contact of a bulk call is skipped. */
 export const BULK_SKIP_REASONS = {
   sameNumbers: 'From and to numbers are the same',
   deduplication: 'Prevented by deduplication system',
@@ -10,14 +10,14 @@ export const BULK_SKIP_REASONS = {
   canceled: 'Canceled',
 } as const;
 
-/** Call Selected (spec part 1 §2, part 2 §5.4): the selection, and optionally the caller ID to call from. */
+/** Call Selected: the selection, and optionally the caller ID to call from. */
 export const StartBulkCallSchema = z.object({
   selection: BulkSelectionSchema,
   from: z.string().trim().max(40).optional(),
 });
 export type StartBulkCall = z.input<typeof StartBulkCallSchema>;
 
-/** Spec part 2 §3 bulk call summary: success, skipped and failed counts, and the errors with contact names. */
+/** Bulk call summary: success, skipped and failed counts, and the errors with contact names. */
 export const BulkCallSummarySchema = z.object({
   id: z.string(),
   status: z.enum(['running', 'done', 'canceled']),

@@ -1,7 +1,7 @@
 import { normalizePhone } from '../contacts/phone.ts';
 
 /**
- * Duplicate-call prevention (spec part 2 §4.3, §5.3; decision 000 "Global call lock vs bulk calls"). The browser
+ * Duplicate-call prevention (decision 000 "Global call lock vs bulk calls"). The browser
  * checks as the spec says, and the server, the authority, checks the same rules against the database:
  * - the global lock: one call of this user being placed at a time; taken when a call starts, released when the
  *   provider accepts or refuses it, stale after 8 s;
@@ -13,7 +13,7 @@ import { normalizePhone } from '../contacts/phone.ts';
 export const GLOBAL_LOCK_MS = 8_000;
 export const VERY_RECENT_MS = 5_000;
 export const PAIR_WINDOW_MS = 15_000;
-/** Spec part 1 §9, part 2 §9: the browser waits this long before placing a call. */
+/** The browser waits this long before placing a call. */
 export const CALL_DELAY_MS = 250;
 export const REQUEST_ID_LENGTH = 8;
 export const BULK_CALL_SPACING_MS = 1_000;
@@ -29,7 +29,7 @@ export type GuardState = {
   recentCalls: { to: string; from: string; startedAt: Date; active: boolean }[];
 };
 
-/** Spec part 2 §8.3: the messages of the prevention results. */
+/** The messages of the prevention results. */
 export const GUARD_MESSAGES: Record<GuardCode, (waitSeconds: number) => string> = {
   GLOBAL_LOCK_ACTIVE: () => 'Another call is currently being processed. Please try again.',
   VERY_RECENT_CALL: () => 'Please wait a moment before trying again',
@@ -66,7 +66,7 @@ export function checkCall(call: { to: string; from: string }, state: GuardState,
 }
 
 /**
- * The server's answer for a refused call (spec part 2 §5.3): DUPLICATE_PREVENTED for a number called too recently,
+ * The server's answer for a refused call: DUPLICATE_PREVENTED for a number called too recently,
  * CONCURRENT_PREVENTED for a call already being placed or going on.
  */
 export const serverCodeFor = (code: GuardCode): 'DUPLICATE_PREVENTED' | 'CONCURRENT_PREVENTED' =>
@@ -74,7 +74,7 @@ export const serverCodeFor = (code: GuardCode): 'DUPLICATE_PREVENTED' | 'CONCURR
     ? 'DUPLICATE_PREVENTED'
     : 'CONCURRENT_PREVENTED';
 
-/** An 8-character request id (spec part 1 §9): letters and digits. */
+/** An 8-character request id: letters and digits. */
 export function newRequestId(random: () => number = Math.random): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(

@@ -1,6 +1,6 @@
 import { isAnswered } from './disposition.ts';
 
-/** Spec part 2 §7.1: a call record is merged with an unlinked disposition of the same contact within 60 s. */
+/** A call record is merged with an unlinked disposition of the same contact within 60 s. */
 export const MERGE_WINDOW_MS = 60_000;
 
 export type LoggedCall = {
@@ -30,7 +30,7 @@ export type CallLogEntry = {
 };
 
 /**
- * The day's call log (spec part 2 §2.4, §7.1; decision 000): every call, each with its disposition when one was
+ * The day's call log (decision 000): every call, each with its disposition when one was
  * saved for it (linked by id), plus dispositions saved without a call. A disposition without a link is merged with
  * a call of the same contact within 60 s; otherwise it stands alone.
  */
@@ -91,7 +91,7 @@ export type CallStats = {
 };
 
 /**
- * The four cards (spec part 2 §2.4; decision 000 "Answered"): total calls; answered, with the answer rate to one
+ * The four cards (decision 000 "Answered"): total calls; answered, with the answer rate to one
  * decimal; qualified as a percent of answered; total talk time, with the average over answered calls.
  */
 export function callStats(entries: CallLogEntry[]): CallStats {
@@ -110,7 +110,7 @@ export function callStats(entries: CallLogEntry[]): CallStats {
   };
 }
 
-/** Durations as m:ss, or mm:ss from ten minutes (spec part 2 §2.4); an hour and more as h:mm:ss. */
+/** Durations as m:ss, or mm:ss from ten minutes; an hour and more as h:mm:ss. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600);

@@ -9,7 +9,7 @@ const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, seconds));
 const none: GuardState = { lockTakenAt: null, recentCalls: [] };
 const call = { to: '(555) 010-0001', from: '+1 555 010 9999' };
 
-describe('duplicate-call prevention (spec part 2 §4.3, §5.3; decision 000)', () => {
+describe('duplicate-call prevention (decision 000)', () => {
   it('lets a first call through', () => {
     expect(checkCall(call, none, at(0))).toEqual({ ok: true });
   });
@@ -107,7 +107,7 @@ describe('call state', () => {
   });
 });
 
-describe('dispositions and the call log (spec part 2 §2.4, §4.4, §5.5, §7.1; decision 000)', () => {
+describe('dispositions and the call log (decision 000)', () => {
   it('lets the disposition decide whether a call was answered', () => {
     expect(isAnswered({ disposition: 'voicemail', connected: true })).toBe(false);
     expect(isAnswered({ disposition: 'call-back', connected: false })).toBe(true);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A call's life as telephony providers report it (Twilio's statuses; the simulator sends the same). Events may
- * arrive twice or out of order: the state only moves forward, and a finished call never reopens (issue 5).
+ * arrive twice or out of order: the state only moves forward, and a finished call never reopens.
  */
 export const CallStatusSchema = z.enum([
   'queued',

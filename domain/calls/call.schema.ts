@@ -20,7 +20,7 @@ export const CallSchema = z.object({
 export type Call = z.infer<typeof CallSchema>;
 
 /**
- * Click-to-call (spec part 1 §5, part 2 §5.3): a contact (its phone is called) or a number, an optional caller ID
+ * Click-to-call: a contact (its phone is called) or a number, an optional caller ID
  * (the default one otherwise), and the 8-character request id that makes a double click one call.
  */
 export const PlaceCallInputSchema = z
@@ -67,7 +67,7 @@ export const CallingSetupSchema = z.object({
 });
 export type CallingSetup = z.infer<typeof CallingSetupSchema>;
 
-/** A browser-phone token (spec part 2 §7.2 voice-token function): the identity is the server's, not the browser's. */
+/** A browser-phone token (voice-token function): the identity is the server's, not the browser's. */
 export const VoiceTokenSchema = z.object({
   token: z.string(),
   identity: z.string(),
@@ -106,7 +106,7 @@ export const DispositionRecordSchema = z.object({
 });
 export type DispositionRecord = z.infer<typeof DispositionRecordSchema>;
 
-/** One line of the Call History (spec part 2 §2.4): the contact, the disposition, duration and time. */
+/** One line of the Call History: the contact, the disposition, duration and time. */
 export const CallLogLineSchema = z.object({
   key: z.string(),
   callId: z.string().nullable(),
@@ -156,7 +156,7 @@ export const ContactCallingSchema = z.object({
   smsOptedOut: z.boolean(),
 });
 
-/** A callback whose date has come (issue 5): one click from calling back. */
+/** A callback whose date has come: one click from calling back. */
 export const DueCallbackSchema = z.object({
   dispositionId: z.string(),
   contactId: z.string(),

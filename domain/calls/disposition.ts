@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Dispositions (spec part 2 §4.4, decision 000 "Disposition spellings"): part 2's eight values; callback and
+ * Dispositions (decision 000 "Disposition spellings"): part 2's eight values; callback and
  * interested are accepted from legacy data only. Qualified sets is_qualified.
  */
 export const DispositionSchema = z.enum([
@@ -27,7 +27,7 @@ export const DISPOSITION_LABELS: Record<Disposition, string> = {
   'do-not-call': 'Do Not Call',
 };
 
-/** Spec part 2 §3: lead qualification, cold by default. */
+/** Lead qualification, cold by default. */
 export const LeadQualificationSchema = z.enum(['cold', 'warm', 'hot', 'qualified', 'client']);
 export type LeadQualification = z.infer<typeof LeadQualificationSchema>;
 
@@ -52,7 +52,7 @@ export function isAnswered(call: { disposition: string | null; connected: boolea
 }
 
 /**
- * Saving a disposition (spec part 2 §5.5): a contact, a disposition and a user are needed; for call-back, a
+ * Saving a disposition: a contact, a disposition and a user are needed; for call-back, a
  * callback date that is not in the past. The Save button shows only when these allow it.
  */
 export function canSaveDisposition(

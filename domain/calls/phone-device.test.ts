@@ -20,7 +20,7 @@ const run = (events: [DeviceEvent, number][], context = withContact) => {
   return { state, effects };
 };
 
-describe('the browser phone (spec part 2 §4.1)', () => {
+describe('the browser phone', () => {
   it('goes ready, on a call and back, timing the call and asking for a disposition', () => {
     const { state, effects } = run([
       [{ type: 'ready' }, 0],
@@ -88,7 +88,7 @@ describe('the browser phone (spec part 2 §4.1)', () => {
   });
 });
 
-describe('phone errors (spec part 2 §8.3)', () => {
+describe('phone errors', () => {
   it('treats the microphone and an expired token as temporary, an invalid token as permanent', () => {
     expect(classifyPhoneError('NotAllowedError: Permission denied')).toMatchObject({
       title: 'Microphone permission is required for calls',

@@ -1,5 +1,5 @@
 /**
- * The browser phone (spec part 2 §4.1): its state machine and what it asks of the screen, the same for Twilio's
+ * The browser phone: its state machine and what it asks of the screen, the same for Twilio's
  * Voice SDK and the simulator's stand-in. Pure: the caller supplies the time.
  */
 export type DeviceStatus = 'disconnected' | 'ready' | 'on-call' | 'error';
@@ -85,7 +85,7 @@ export function deviceTransition(
   }
 }
 
-/** How the screen reports a phone problem (spec part 2 §8.3). */
+/** How the screen reports a phone problem. */
 export type PhoneProblem = {
   title: string;
   description: string;
@@ -95,7 +95,7 @@ export type PhoneProblem = {
   retryMicrophone: boolean;
 };
 
-/** Device and SDK errors, by their message (spec part 2 §8.3). */
+/** Device and SDK errors, by their message. */
 export function classifyPhoneError(message: string): PhoneProblem {
   if (/permission|NotAllowed|MediaDevices/i.test(message))
     return {
@@ -126,7 +126,7 @@ export function classifyPhoneError(message: string): PhoneProblem {
   };
 }
 
-/** A failed browser-phone token request (spec part 2 §8.3). */
+/** A failed browser-phone token request. */
 export function classifyTokenError(message: string): { title: string; description: string } {
   if (/server configuration error/i.test(message))
     return {

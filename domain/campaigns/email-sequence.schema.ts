@@ -3,13 +3,13 @@ import { EMAIL_LIMITS, mergeFieldCheck } from '../email/email.schema.ts';
 import { CampaignFormFields, ContactChangeFields, SelectionField } from './campaign.schema.ts';
 
 /**
- * E-mail sequences (spec part 2 §2.3 "Create e-mail sequence", §3 "Sequences carry an emails list"; issue 12;
+ * E-mail sequences ("Create e-mail sequence", "Sequences carry an emails list";
  * docs/decisions/018-email-sequences.md): several e-mails over time. Each step waits its delay in days (after
  * enrolment for the first, after the previous step for the others), then goes to every contact still in the
  * sequence.
  */
 export const SEQUENCE_MESSAGES = {
-  /** Spec part 2 §5.1: "A sequence uses the wording 'Sequence name required'". */
+  /**"A sequence uses the wording 'Sequence name required'". */
   nameRequired: {
     title: 'Sequence name required',
     description: 'Please enter a name for your email sequence.',
@@ -74,7 +74,7 @@ const SequenceFields = {
   steps: StepsSchema,
 };
 
-/** Create Email Sequence (spec part 2 §2.3: sequence name and contacts), with its e-mails. */
+/** Create Email Sequence (sequence name and contacts), with its e-mails. */
 export const CreateEmailSequenceSchema = z
   .object({ ...SequenceFields, ...SelectionField })
   .superRefine(checkStepMerge);
@@ -86,7 +86,7 @@ export const UpdateEmailSequenceSchema = z
   .superRefine(checkStepMerge);
 export type UpdateEmailSequenceInput = z.input<typeof UpdateEmailSequenceSchema>;
 
-/** The enroll-in-sequence call (spec part 2 §7.2): one contact of the user joins the sequence. */
+/** The enroll-in-sequence call: one contact of the user joins the sequence. */
 export const EnrollInSequenceSchema = z.object({ contactId: z.uuid('Invalid contact id') });
 
 /** When a contact's next e-mail is due: `delayDays` after `from` (enrolment, or the previous e-mail). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_LIMITS } from './contact.schema.ts';
 
 /**
- * Add Cold Lead (spec part 1 §2, §5): a company name or a phone number is required; website is free format.
+ * Add Cold Lead: a company name or a phone number is required; website is free format.
  * The lead is stored with first name 'Cold Lead', last name the company (or 'Contact'), status new, the cold-lead
  * flag, and a clearly fake placeholder address on a reserved domain (decision 000), never sent to.
  */

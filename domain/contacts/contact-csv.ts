@@ -1,5 +1,5 @@
 /**
- * The contacts CSV (spec part 1 §7 export): its columns, file name and cell rules, shared by the export and by the
+ * The contacts CSV (export): its columns, file name and cell rules, shared by the export and by the
  * import that reads our own exports back.
  *
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula, so such cells are
@@ -37,7 +37,7 @@ export function unescapeCell(value: string): string {
 /** Notes keep the spec's rule: commas turned into semicolons. */
 export const notesForExport = (notes: string | null) => (notes ?? '').replaceAll(',', ';');
 
-/** Tags joined with semicolons (spec part 1 §7), the separator the import splits on. */
+/** Tags joined with semicolons, the separator the import splits on. */
 export const tagsForExport = (tags: readonly string[]) => tags.join(';');
 
 /** contacts_backup_{date}.csv with the date as yyyy-MM-dd. */

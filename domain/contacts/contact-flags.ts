@@ -1,7 +1,7 @@
 import type { ContactStatus } from './contact.schema.ts';
 
 /**
- * The derived flags of spec part 1 §4, from the contact and its latest call disposition. The database keeps the
+ * A contact's derived flags, from the contact and its latest call disposition. The database keeps the
  * same rules as generated columns (migration 0002) so the list can filter and count on them; a test checks that
  * both agree.
  *  - needs attention: status new; or notes contain 'follow up' or 'callback' (any case); or the latest disposition

@@ -1,5 +1,5 @@
 /**
- * Contact history (spec part 1 §3; decision 000: written by the server for every update that changes a field, in
+ * Contact history (decision 000: written by the server for every update that changes a field, in
  * the same transaction). Values are compared as stored; tags as lists.
  */
 export const HISTORY_FIELDS = [

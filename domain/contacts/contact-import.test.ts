@@ -17,7 +17,7 @@ import {
 
 const MAPPING: ImportField[] = ['firstName', 'lastName', 'phone', 'email', 'company'];
 
-describe('recognising a file (spec part 2 §5.6)', () => {
+describe('recognising a file', () => {
   it('reads the format from the file name', () => {
     expect(importFormatOf('Leads.CSV')).toBe('csv');
     expect(importFormatOf('book.xlsx')).toBe('xlsx');
@@ -60,7 +60,7 @@ describe('recognising a file (spec part 2 §5.6)', () => {
   });
 });
 
-describe('a row (spec part 2 §5.6)', () => {
+describe('a row', () => {
   const check = (cells: string[], mapping: (ImportField | null)[] = MAPPING) =>
     validateImportRow(cells, mapping, { ownExport: false });
 
@@ -127,7 +127,7 @@ describe('a row (spec part 2 §5.6)', () => {
   });
 });
 
-describe('the export format (spec part 1 §7)', () => {
+describe('the export format', () => {
   it('escapes every cell a spreadsheet would run, and the escape undoes exactly', () => {
     for (const value of ['=1+1', '+1', '-1', '@x', '\tx', '\rx', "'x", "''x", "'", 'plain', '', '1-2']) {
       expect(unescapeCell(escapeCell(value))).toBe(value);

@@ -11,7 +11,7 @@ import { MAX_TAG_LENGTH, MAX_TAGS, parseTags } from './tags.ts';
 import { stripControlCharacters } from '../text/control-characters.ts';
 
 /**
- * Importing contacts (spec part 2 §5.6, issue 4): the columns a file can fill, how its columns are matched to them,
+ * Importing contacts: the columns a file can fill, how its columns are matched to them,
  * and the rules a row must pass. Shared by the server that imports and the browser that shows the mapping.
  */
 export const IMPORT_FIELDS = [
@@ -42,7 +42,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   tags: 'Tags',
 };
 
-/** Spec part 2 §5.6: without a header, columns are first name, last name, phone, e-mail, company. */
+/** Without a header, columns are first name, last name, phone, e-mail, company. */
 export const DEFAULT_COLUMN_ORDER: ImportField[] = ['firstName', 'lastName', 'phone', 'email', 'company'];
 
 export const IMPORT_MESSAGES = {
@@ -129,7 +129,7 @@ const FIELD_BY_ALIAS = new Map(
 );
 
 /**
- * Whether the first row is a header. Spec part 2 §5.6: skipped as a header when it contains 'first'; beyond the
+ * Whether the first row is a header: skipped as a header when it contains 'first'; beyond the
  * spec, also when two or more of its cells are known column names ('Name, Email, Phone' has no 'first').
  */
 export function isHeaderRow(cells: readonly string[]): boolean {
@@ -180,7 +180,7 @@ const LIMITS: Partial<Record<ImportField, number>> = {
   notes: CONTACT_LIMITS.notes,
 };
 
-/** Quotes stripped (spec part 2 §5.6): a value wrapped in quotes a sloppy export left around it. */
+/** Quotes stripped: a value wrapped in quotes a sloppy export left around it. */
 const stripQuotes = (v: string) => {
   const trimmed = v.trim();
   return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
@@ -189,7 +189,7 @@ const stripQuotes = (v: string) => {
 };
 
 /**
- * The rules a row must pass (spec part 2 §5.6): at least 2 columns, a first name, and a phone or an e-mail; beyond
+ * The rules a row must pass: at least 2 columns, a first name, and a phone or an e-mail; beyond
  * the spec, an e-mail that looks like one, lengths within the contact's limits, and a status we know (others are
  * left out rather than refusing the row). A file of our own export has its spreadsheet-safety escape undone.
  */

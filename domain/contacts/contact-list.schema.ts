@@ -15,7 +15,7 @@ export const CONTACT_TAB_LABELS: Record<ContactTab, string> = {
   qualified: 'Qualified Leads',
 };
 
-/** Spec part 1 §9: all, 7days, 30days, 90days, never. */
+/** All, 7days, 30days, 90days, never. */
 export const LastCalledFilterSchema = z.enum(['all', '7days', '30days', '90days', 'never']);
 export type LastCalledFilter = z.infer<typeof LastCalledFilterSchema>;
 export const LAST_CALLED_LABELS: Record<LastCalledFilter, string> = {
@@ -103,7 +103,7 @@ export const ContactCountsSchema = z.object({
 });
 export type ContactCounts = z.infer<typeof ContactCountsSchema>;
 
-/** Clicking the same column toggles the direction; a new column starts ascending (spec part 1 §4 sorting). */
+/** Clicking the same column toggles the direction; a new column starts ascending (sorting). */
 export function nextSort(
   current: { sort: ContactSort; dir: 'asc' | 'desc' },
   clicked: ContactSort,
@@ -131,7 +131,7 @@ export function hasActiveFilter(f: {
 
 /**
  * Counting stops after this many rows; more than that is shown as the planner's estimate ('≈ 1.2M'), since an exact
- * count of a large set costs a scan of all of it (issue 3: counts exact while cheap).
+ * count of a large set costs a scan of all of it (counts exact while cheap).
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 /** When the planner expects more rows than this, the count is not even started: the estimate is the answer. */

@@ -18,7 +18,7 @@ const base = {
   latestDispositionQualified: null,
 };
 
-describe('contact flags (part 1 §4)', () => {
+describe('contact flags', () => {
   it('needs attention when new, when notes ask to follow up or call back, or after a call-back disposition', () => {
     expect(needsAttention(base)).toBe(false);
     expect(needsAttention({ ...base, status: 'new' })).toBe(true);
@@ -49,7 +49,7 @@ describe('tags', () => {
 });
 
 describe('validation', () => {
-  it('gives the form its own messages (part 1 §5)', () => {
+  it('gives the form its own messages', () => {
     expect(contactFormErrors({ firstName: '', lastName: '', email: '' })).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -103,7 +103,7 @@ describe('contact history', () => {
   });
 });
 
-describe('cold leads (part 1 §5)', () => {
+describe('cold leads', () => {
   it('need a company or a phone', () => {
     expect(ColdLeadInputSchema.safeParse({ website: 'x.example' }).success).toBe(false);
     expect(ColdLeadInputSchema.safeParse({ phone: '555' }).success).toBe(true);
@@ -120,7 +120,7 @@ describe('cold leads (part 1 §5)', () => {
 });
 
 describe('list helpers', () => {
-  it('toggles the direction on the same column and starts a new column ascending (part 1 §4)', () => {
+  it('toggles the direction on the same column and starts a new column ascending', () => {
     expect(nextSort({ sort: 'name', dir: 'asc' }, 'name')).toEqual({ sort: 'name', dir: 'desc' });
     expect(nextSort({ sort: 'name', dir: 'desc' }, 'lastCallDate')).toEqual({
       sort: 'lastCallDate',

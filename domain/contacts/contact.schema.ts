@@ -6,7 +6,7 @@ export type ContactStatus = z.infer<typeof ContactStatusSchema>;
 export const CONTACT_STATUSES = ContactStatusSchema.options;
 export const DEFAULT_CONTACT_STATUS: ContactStatus = 'new';
 
-/** Sane maximum lengths (issue 3 "bad input"): generous for real data, refusing abuse. */
+/** Sane maximum lengths ("bad input"): generous for real data, refusing abuse. */
 export const CONTACT_LIMITS = {
   name: 100,
   email: 254,
@@ -17,9 +17,9 @@ export const CONTACT_LIMITS = {
   notes: 10_000,
 } as const;
 
-/** The stricter address pattern of the contact form (spec part 1 §5: 'Invalid email address'). */
+/** The stricter address pattern of the contact form ('Invalid email address'). */
 export const FORM_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-/** The service's simple pattern (spec part 1 §5: 'Valid email is required'). */
+/** The service's simple pattern ('Valid email is required'). */
 export const SERVICE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const optionalText = (max: number, label: string) =>
@@ -65,7 +65,7 @@ const ContactFieldsSchema = z.object({
 });
 
 /**
- * Create (spec part 1 §5 "contact create service"): first name, last name required; e-mail must match the simple
+ * Create ("contact create service"): first name, last name required; e-mail must match the simple
  * pattern. Failures read 'Validation error: ' followed by the rule's message.
  */
 export const CreateContactInputSchema = ContactFieldsSchema.superRefine((c, ctx) => {
@@ -95,7 +95,7 @@ export function serviceRuleIssues(c: {
   return issues;
 }
 
-/** The contact form in the browser (spec part 1 §5): its own messages, before anything is sent. */
+/** The contact form in the browser: its own messages, before anything is sent. */
 export function contactFormErrors(form: {
   firstName: string;
   lastName: string;

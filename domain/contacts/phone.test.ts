@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhoneForDisplay, isSamePhone, normalizePhone, phoneDigits } from './phone.ts';
 
-describe('phone normalisation (decision 000, part 2 §5.3)', () => {
+describe('phone normalisation (decision 000)', () => {
   it.each([
     ['(555) 123-4567', '+15551234567'],
     ['555.123.4567', '+15551234567'],
@@ -21,7 +21,7 @@ describe('phone normalisation (decision 000, part 2 §5.3)', () => {
   it('keeps only digits', () => expect(phoneDigits('+1 (555) 010-9999 x')).toBe('15550109999'));
 });
 
-describe('phone display (part 1 §5)', () => {
+describe('phone display', () => {
   it('shows 10 digits as (xxx) xxx-xxxx and 11 with a leading 1 as +1 (xxx) xxx-xxxx', () => {
     expect(formatPhoneForDisplay('5551234567')).toBe('(555) 123-4567');
     expect(formatPhoneForDisplay('1 555 123 4567')).toBe('+1 (555) 123-4567');

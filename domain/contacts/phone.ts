@@ -1,5 +1,5 @@
 /**
- * Phone numbers (decision 000 "Phone normalisation", spec part 2 §5.3, part 1 §5). One rule for everything that
+ * Phone numbers (decision 000 "Phone normalisation"). One rule for everything that
  * calls, searches, de-duplicates or checks do-not-call: keep the digits; 10 digits get +1; 11 digits starting
  * with 1 get +; anything else gets +. The number as typed is stored beside its normalised form.
  */
@@ -15,7 +15,7 @@ export function normalizePhone(raw: string | null | undefined): string | null {
   return `+${digits}`;
 }
 
-/** Display (spec part 1 §5): 10 digits as (xxx) xxx-xxxx; 11 with a leading 1 as +1 (xxx) xxx-xxxx; else as typed. */
+/** Display: 10 digits as (xxx) xxx-xxxx; 11 with a leading 1 as +1 (xxx) xxx-xxxx; else as typed. */
 export function formatPhoneForDisplay(raw: string | null | undefined): string {
   if (!raw) return '';
   const digits = phoneDigits(raw);
@@ -26,7 +26,7 @@ export function formatPhoneForDisplay(raw: string | null | undefined): string {
   return digits.length === 11 ? `+1 ${formatted}` : formatted;
 }
 
-/** Two numbers are different if their digit strings differ (spec part 1 §5). */
+/** Two numbers are different if their digit strings differ. */
 export function isSamePhone(a: string, b: string): boolean {
   return phoneDigits(a) === phoneDigits(b);
 }

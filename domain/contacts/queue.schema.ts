@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BulkSelectionSchema, MAX_SELECTED_IDS } from './bulk-selection.schema.ts';
 import { ContactFilterSchema, ContactTabSchema } from './contact-list.schema.ts';
 
-/** The per-user default queue (spec part 1 §4 contact sync, §9). */
+/** The per-user default queue (contact sync). */
 export const DEFAULT_QUEUE_ID = 'default-all-contacts';
 export const DEFAULT_QUEUE_NAME = 'All Synced Contacts';
 
@@ -40,7 +40,7 @@ export const AddToQueueResultSchema = z.object({
 export const QUEUE_FILL_INLINE_MAX = 5_000;
 export type AddToQueueResult = z.infer<typeof AddToQueueResultSchema>;
 
-/** Spec part 2 §5.1: what a queue save refuses, as title and description. */
+/** What a queue save refuses, as title and description. */
 export const QUEUE_MESSAGES = {
   nameRequired: { title: 'Queue name required', description: 'Please provide a name for your queue' },
   noContacts: {
@@ -59,7 +59,7 @@ const QueueNameSchema = z
   .transform((name) => name.trim())
   .refine((name) => name.length > 0, QUEUE_MESSAGES.nameRequired.description);
 
-/** Create Queue (spec part 2 §2.3): a name and the contacts, ticked ids or every contact matching a filter. */
+/** Create Queue: a name and the contacts, ticked ids or every contact matching a filter. */
 const ProjectIdSchema = z.uuid('Invalid project id').nullish();
 
 export const CreateQueueSchema = z.object({
@@ -79,7 +79,7 @@ export const CreateQueueSchema = z.object({
 export type CreateQueueInput = z.input<typeof CreateQueueSchema>;
 
 /**
- * Save Queue on the edit screen (spec part 2 §2.3): the name, and the contacts added (ticked, or every contact
+ * Save Queue on the edit screen: the name, and the contacts added (ticked, or every contact
  * matching a search) and removed, saved together or not at all.
  */
 export const UpdateQueueSchema = z.object({

@@ -2,8 +2,8 @@ export const MAX_TAGS = 50;
 export const MAX_TAG_LENGTH = 50;
 
 /**
- * Tags are split on commas, trimmed, empties dropped (spec part 1 §5); duplicates keep their first spelling.
- * Semicolons separate too: the export joins tags with them (spec part 1 §7), so a tag never contains either.
+ * Tags are split on commas, trimmed, empties dropped; duplicates keep their first spelling.
+ * Semicolons separate too: the export joins tags with them, so a tag never contains either.
  */
 export function parseTags(input: string): string[] {
   const seen = new Set<string>();

@@ -3,7 +3,7 @@ import { DialerContactInputSchema, dialerContactProblem } from './dialer-contact
 
 const problem = (input: object) => dialerContactProblem(DialerContactInputSchema.parse(input))?.title ?? null;
 
-describe("the dialer's Add Contact rules (spec part 2 §5.2)", () => {
+describe("the dialer's Add Contact rules", () => {
   it('needs both names first, then a phone or an e-mail, then an e-mail to send to', () => {
     expect(problem({ lastName: 'Lee', phone: '5550100042' })).toBe('Required fields missing');
     expect(problem({ firstName: ' ', lastName: 'Lee', phone: '5550100042' })).toBe('Required fields missing');

@@ -3,7 +3,7 @@ import { ContactSchema, SERVICE_EMAIL_PATTERN } from '../contacts/contact.schema
 import { phoneDigits } from '../contacts/phone.ts';
 import { ContactEmailSchema } from '../email/email.schema.ts';
 
-/** The dialer's Add New Contact form (spec part 2 §2.7), checked the same way in the browser and on the server. */
+/** The dialer's Add New Contact form, checked the same way in the browser and on the server. */
 export const DialerContactInputSchema = z.object({
   firstName: z.string().trim().max(100).default(''),
   lastName: z.string().trim().max(100).default(''),
@@ -12,7 +12,7 @@ export const DialerContactInputSchema = z.object({
   company: z.string().trim().max(200).default(''),
   /**
    * Send an e-mail once the contact is saved: one of the user's templates, or enrolment in one of their e-mail
-   * sequences (spec part 2 §2.7: a template choice or a sequence choice; choosing one clears the other).
+   * sequences (a template choice or a sequence choice; choosing one clears the other).
    */
   sendEmail: z.boolean().default(false),
   templateId: z.uuid().nullish(),
@@ -25,7 +25,7 @@ export type DialerContactInput = z.input<typeof DialerContactInputSchema>;
 export type DialerContactProblem = { title: string; description: string; field: string };
 
 /**
- * Spec part 2 §5.2, in its order and words: both names; a phone or an e-mail; an e-mail when one is to be sent.
+ * In its order and words: both names; a phone or an e-mail; an e-mail when one is to be sent.
  * Beyond the spec: what is given must be usable (a phone that normalises, an e-mail that looks like one), and an
  * e-mail to send needs its template.
  */

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { QueueSummarySchema, type QueueSummary } from '../contacts/queue.schema.ts';
 
 /**
- * Walking a call queue (spec part 2 §4.4, §4.5, §2.8; decision 000 "Queue status", "The power dialer with no queue
+ * Walking a call queue (decision 000 "Queue status", "The power dialer with no queue
  * chosen"; docs/decisions/015-queue-walks.md). Progress lives on the server: each member is completed or open; a
  * walker (one dialer tab or pop-out) holds the contact it is on, so two tabs never get the same one; contacts that
  * cannot be called are completed as skipped, with the reason shown.
  */
 
-/** Spec part 2 §8.4 toasts of a walk. */
+/** Toasts of a walk. */
 export const WALK_MESSAGES = {
   saved: { title: 'Progress saved', description: 'You can resume this queue later.' },
   completed: 'Queue completed',
@@ -87,7 +87,7 @@ export function queueStatus(
   return queue.completed === 0 ? 'Not Started' : 'In Progress';
 }
 
-/** Spec part 2 §4.5: remaining = contacts minus completed; percent = completed / contacts, rounded. */
+/** Remaining = contacts minus completed; percent = completed / contacts, rounded. */
 export function queueProgress(queue: Pick<QueueSummary, 'total' | 'completed'>) {
   return {
     remaining: Math.max(0, queue.total - queue.completed),

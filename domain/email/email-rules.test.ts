@@ -36,7 +36,7 @@ describe('merge fields', () => {
   });
 });
 
-describe('e-mail input rules (spec part 2 §5.7, part 1 §5)', () => {
+describe('e-mail input rules', () => {
   it('needs e-mail, server and port for a configuration, with 587 as the usual port', () => {
     const result = EmailConfigurationInputSchema.safeParse({ email: '', server: '', port: '' });
     expect(result.success).toBe(false);

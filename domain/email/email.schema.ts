@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isPlaceholderEmail } from '../contacts/cold-lead.ts';
 import { MERGE_FIELDS, unknownMergeFields } from './merge-fields.ts';
 
-/** Spec part 2 §9: the default SMTP port. */
+/** The default SMTP port. */
 export const DEFAULT_SMTP_PORT = 587;
 /** Implicit TLS; every other port upgrades with STARTTLS (decision 000: TLS is required). */
 export const IMPLICIT_TLS_PORT = 465;
@@ -22,7 +22,7 @@ export const mergeFieldCheck = (text: string, ctx: z.RefinementCtx, path: string
 };
 
 /**
- * Settings → Email configuration (spec part 2 §3, §5.7): e-mail, server, port and password are required. The
+ * Settings → Email configuration: e-mail, server, port and password are required. The
  * password may be left out when one is already stored (it is never sent back). Username defaults to the e-mail.
  */
 export const EmailConfigurationInputSchema = z.object({
@@ -59,7 +59,7 @@ export const EmailConfigurationResponseSchema = z.object({
   configuration: EmailConfigurationSchema.nullable(),
 });
 
-/** Templates (spec part 2 §5.7): name, subject and content are required. */
+/** Templates: name, subject and content are required. */
 export const EmailTemplateInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Template name is required').max(EMAIL_LIMITS.templateName),
@@ -83,7 +83,7 @@ export const EmailTemplateSchema = z.object({
 });
 export type EmailTemplate = z.infer<typeof EmailTemplateSchema>;
 
-/** The Send Email dialog (spec part 1 §3 e-mail request payload, §5): subject and message are required. */
+/** The Send Email dialog (e-mail request payload): subject and message are required. */
 export const SendEmailInputSchema = z
   .object({
     subject: z.string().trim().min(1, 'Subject is required').max(EMAIL_LIMITS.subject),

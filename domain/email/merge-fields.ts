@@ -1,5 +1,5 @@
 /**
- * Merge fields in templates and e-mails (issue 4): `{{firstName}}` and friends, filled from the contact when the
+ * Merge fields in templates and e-mails: `{{firstName}}` and friends, filled from the contact when the
  * e-mail is written and again when it is sent. Spaces inside the braces and any letter case are accepted. A missing
  * value becomes empty text, never the placeholder itself.
  */

@@ -45,7 +45,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_FILE: 415,
   /** The user's own mail server refused or could not be reached: a bad gateway, with its reason. */
   MAIL_FAILED: 502,
-  /** Spec part 2 §5.3: the server's own duplicate-call answers, returned to the browser as they are. */
+  /** The server's own duplicate-call answers, returned to the browser as they are. */
   DUPLICATE_PREVENTED: 409,
   CONCURRENT_PREVENTED: 409,
   DO_NOT_CALL: 409,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KeysetPositionSchema } from '../paging/keyset-position.schema.ts';
 
 /**
- * Notifications (issue 13, Settings → Notifications): what the product really tells a user, each kind with an on/off
+ * Notifications (Settings → Notifications): what the product really tells a user, each kind with an on/off
  * in the app and by e-mail, stored on the server.
  */
 export const NotificationKindSchema = z.enum([

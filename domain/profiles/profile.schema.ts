@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RoleSchema } from '../auth/roles.ts';
 import { TimeZoneSchema } from '../reports/time-zone.ts';
 
-/** user_profiles (spec part 1 §3) plus the deactivation state an administrator of a team needs. */
+/** user_profiles plus the deactivation state an administrator of a team needs. */
 export const ProfileSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -11,7 +11,7 @@ export const ProfileSchema = z.object({
   role: RoleSchema,
   deactivated: z.boolean(),
   createdAt: z.string(),
-  /** The IANA zone chosen in Settings → Profile; null: the browser's (issue 13). */
+  /** The IANA zone chosen in Settings → Profile; null: the browser's. */
   timeZone: z.string().nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
@@ -24,11 +24,6 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
  * The account's one name field (as the sign-in service keeps it) split into the profile's first name (its first
  * word) and last name (the rest).
  */
-export function splitFullName(name: string): { firstName: string; lastName: string } {
-  const [firstName = '', ...rest] = name.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-}
-
 export function fullName(p: { firstName: string; lastName: string; email: string }): string {
   const name = `${p.firstName} ${p.lastName}`.trim();
   return name || p.email;
@@ -42,7 +37,7 @@ export const SessionStateSchema = z.object({
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
 /**
- * Settings → Profile (issue 13): the user's name and time zone (null: the browser's). The e-mail is shown, not
+ * Settings → Profile: the user's name and time zone (null: the browser's). The e-mail is shown, not
  * edited here: it is the sign-in identity.
  */
 export const UpdateProfileSchema = z.object({

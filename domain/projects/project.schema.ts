@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Projects (spec part 2 §2.2, §3 project; decision 000 "Projects have fields but no screen creates them"): a name,
+ * Projects (project; decision 000 "Projects have fields but no screen creates them"): a name,
  * client, status, deadline, budget, description and type (calling, e-mail or SMS); call queues and campaigns may
  * belong to one.
  */
@@ -22,7 +22,7 @@ export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
   sms: 'SMS',
 };
 
-/** Spec part 2 §3: what a card shows for a field that is not set. */
+/** What a card shows for a field that is not set. */
 export const PROJECT_DEFAULTS = {
   name: 'Untitled Project',
   client: 'Unknown',
@@ -79,12 +79,12 @@ export type Project = z.infer<typeof ProjectSchema>;
 export const ProjectListSchema = z.object({ projects: z.array(ProjectSchema) });
 export const ProjectResponseSchema = z.object({ project: ProjectSchema });
 
-/** Spec part 2 §3 display: budget in US dollars with cents; '$0.00' when not set. */
+/** Display: budget in US dollars with cents; '$0.00' when not set. */
 export function formatBudget(budget: number | null): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(budget ?? 0);
 }
 
-/** Spec part 2 §3 display: MM/dd/yyyy from a calendar date, 'No date set' without one. */
+/** Display: MM/dd/yyyy from a calendar date, 'No date set' without one. */
 export function formatDeadline(deadline: string | null): string {
   const match = deadline ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(deadline) : null;
   return match ? `${match[2]}/${match[3]}/${match[1]}` : PROJECT_DEFAULTS.deadline;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KeysetPositionSchema } from '../paging/keyset-position.schema.ts';
 
 /**
- * The Call Reports page (spec part 2 §2.9 "Call Reports page (/reports/dashboard)"; issue 13): the user's calls,
+ * The Call Reports page ("Call Reports page (/reports/dashboard)"): the user's calls,
  * newest first, filtered by a text over contact id, notes and outcome, and exported as call_reports.csv.
  */
 export const CALL_REPORT_COLUMNS = [

@@ -18,7 +18,7 @@ const line = (at: string, disposition: string | null, answered: boolean) => ({
   at,
 });
 
-describe('reports overview (spec part 2 §2.9)', () => {
+describe('reports overview', () => {
   it("puts each call in its hour of the user's zone, across a daylight-saving change", () => {
     // 1 Nov 2026, New York falls back at 02:00: 05:30Z and 06:30Z are both 01:30 local.
     const log: DayLog = {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { DayLog } from '../calls/call.schema.ts';
 import { DaySchema, hourReader, TimeZoneSchema } from './time-zone.ts';
 
-/** Spec part 2 §9: Recent Calls shows the first 10. */
+/**Recent Calls shows the first 10. */
 export const RECENT_CALLS_SHOWN = 10;
-/** Beyond the spec (issue 13): the outcomes chart covers the last 7 or 30 days. */
+/** Beyond the spec: the outcomes chart covers the last 7 or 30 days. */
 export const OUTCOME_RANGES = [7, 30] as const;
 /** The chart's key for calls that have no disposition. */
 export const NO_DISPOSITION = 'none';
@@ -56,7 +56,7 @@ export const OutcomesSchema = z.object({
 export type Outcomes = z.infer<typeof OutcomesSchema>;
 
 /**
- * The Overview of one day (spec part 2 §2.9; decision 000 "Answered"): the same entries and counting rules as the
+ * The Overview of one day (decision 000 "Answered"): the same entries and counting rules as the
  * Call Logs dashboard, so the two screens never disagree; the dispositions with their counts; the 10 most recent;
  * calls and answers per hour of the day in the user's zone.
  */
@@ -95,7 +95,7 @@ export function dayOverview(day: string, timeZone: string, log: DayLog): Overvie
 }
 
 /**
- * A disposition as the reports show it: hyphens as spaces (spec part 2 §2.9), each word capitalised ("Not
+ * A disposition as the reports show it: hyphens as spaces, each word capitalised ("Not
  * Interested"), "No disposition" for none.
  */
 export function dispositionText(disposition: string | null): string {

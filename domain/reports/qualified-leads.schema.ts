@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { KeysetPositionSchema } from '../paging/keyset-position.schema.ts';
 
-/** Spec part 2 §8.2: the Qualified Leads tab's load failure. */
+/** The Qualified Leads tab's load failure. */
 export const QUALIFIED_LEADS_ERROR = 'Error loading qualified leads';
 
 /**
- * The Qualified Leads tab (spec part 2 §2.9, §7.1 "select where is_qualified is true, newest first"): a search over
+ * The Qualified Leads tab ("select where is_qualified is true, newest first"): a search over
  * the contact's name, company and e-mail and the call's notes, page by page on the server.
  */
 export const QualifiedLeadsQuerySchema = z.object({

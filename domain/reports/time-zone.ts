@@ -37,7 +37,7 @@ export function hourReader(timeZone: string): (at: Date) => number {
   return (at) => Number(format.format(at)) % 24;
 }
 
-/** HH:mm of a moment in a zone (spec part 2 §9 call time). */
+/** HH:mm of a moment in a zone (call time). */
 export function timeIn(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,

@@ -1,4 +1,4 @@
-/** App shell constants (spec part 1 §2 app shell, §9; decision 000 "Sidebar widths"). */
+/** App shell constants (app shell,; decision 000 "Sidebar widths"). */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = '16rem';

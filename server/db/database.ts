@@ -2,7 +2,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql, type Transaction } from 'k
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
-import { grantJobSchema, installJobSchema } from '../jobs/job-schema.ts';
+import { grantJobSchema, installJobSchema } from './job-schema.ts';
 
 export type Db = Kysely<Database>;
 export type DbExecutor = Kysely<Database> | Transaction<Database>;

@@ -1,10 +1,22 @@
+import type { AttemptKind } from '#domain/auth/auth-throttle.ts';
+import type { Role } from '#domain/auth/roles.ts';
+import type { BulkCallSummary } from '#domain/calls/bulk-call.schema.ts';
+import type { CampaignStatus, CampaignType, RecipientState } from '#domain/campaigns/campaign-state.ts';
+import type { SmsDelivery } from '#domain/campaigns/sms-campaign.schema.ts';
+import type { ContactStatus } from '#domain/contacts/contact.schema.ts';
+import type { DuplicateMode, ImportFormat, ImportReport } from '#domain/contacts/contact-import.ts';
+import type { SkipReason } from '#domain/dialer/queue-walk.ts';
+import type { Delivery } from '#domain/email/email.schema.ts';
+import type { NotificationKind } from '#domain/notifications/notification.schema.ts';
+import type { ProjectStatus, ProjectType } from '#domain/projects/project.schema.ts';
+import type { SmsKeyword } from '#domain/sms/sms-keywords.ts';
 import type { TelephonyProviderName } from '#domain/calls/call-status.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-/** Tables used by better-auth (names mapped in server/auth/auth.ts). */
+/** Tables used by better-auth (names mapped in server/modules/auth/auth.ts). */
 export type AuthUsersTable = {
   id: string;
   name: string;
@@ -47,7 +59,7 @@ export type UserProfilesTable = {
   email: string;
   first_name: Generated<string>;
   last_name: Generated<string>;
-  role: 'pending' | 'user' | 'admin' | 'denied';
+  role: Role;
   deactivated_at: NullableTimestamp;
   reviewed_at: NullableTimestamp;
   reviewed_by: string | null;
@@ -58,7 +70,7 @@ export type UserProfilesTable = {
 
 export type AuthAttemptsTable = {
   id: Generated<string>;
-  kind: 'sign-in' | 'sign-up' | 'password-reset' | 'change-password';
+  kind: AttemptKind;
   account: string;
   client: string;
   ip: string;
@@ -105,7 +117,7 @@ export type ContactsTable = {
   website: string | null;
   title: string | null;
   notes: string | null;
-  status: Generated<'new' | 'contacted' | 'active' | 'inactive'>;
+  status: Generated<ContactStatus>;
   tags: Generated<string[]>;
   is_cold_lead: Generated<boolean>;
   synced: Generated<boolean>;
@@ -151,7 +163,7 @@ export type NotificationSettingsTable = {
 export type NotificationsTable = {
   id: Generated<string>;
   user_id: string;
-  kind: 'callback-due' | 'campaign-finished' | 'campaign-failed' | 'new-signup';
+  kind: NotificationKind;
   subject_key: string;
   title: string;
   body: string;
@@ -205,10 +217,10 @@ export type EmailCampaignsTable = {
   id: Generated<string>;
   user_id: string;
   name: string;
-  campaign_type: Generated<'campaign' | 'sequence'>;
+  campaign_type: Generated<CampaignType>;
   subject: Generated<string>;
   body: Generated<string>;
-  status: Generated<'draft' | 'sending' | 'paused' | 'sent' | 'canceled'>;
+  status: Generated<CampaignStatus>;
   per_minute: Generated<number>;
   project_id: string | null;
   created_at: Generated<Date>;
@@ -223,13 +235,13 @@ export type EmailCampaignRecipientsTable = {
   contact_id: string;
   user_id: string;
   position: ColumnType<string, never, never>;
-  state: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'>;
+  state: Generated<RecipientState>;
   reason: string | null;
   email: string | null;
   attempted_at: Date | null;
   sent_at: Date | null;
   message_id: string | null;
-  delivery: 'smtp' | 'outbox' | null;
+  delivery: Delivery | null;
   unsubscribe_token: Generated<string>;
   steps_sent: Generated<number>;
   due_at: Date | null;
@@ -240,7 +252,7 @@ export type SmsCampaignsTable = {
   user_id: string;
   name: string;
   message: string;
-  status: Generated<'draft' | 'sending' | 'paused' | 'sent' | 'canceled'>;
+  status: Generated<CampaignStatus>;
   per_minute: Generated<number>;
   project_id: string | null;
   pause_reason: string | null;
@@ -255,7 +267,7 @@ export type SmsCampaignRecipientsTable = {
   contact_id: string;
   user_id: string;
   position: ColumnType<string, never, never>;
-  state: Generated<'queued' | 'sending' | 'sent' | 'failed' | 'skipped' | 'unconfirmed'>;
+  state: Generated<RecipientState>;
   reason: string | null;
   phone: string | null;
   from_number: string | null;
@@ -263,7 +275,7 @@ export type SmsCampaignRecipientsTable = {
   sent_at: Date | null;
   send_ref: Generated<string>;
   provider_message_id: string | null;
-  delivery: 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed' | null;
+  delivery: SmsDelivery | null;
   delivery_error: string | null;
   reply: string | null;
   replied_at: Date | null;
@@ -292,7 +304,7 @@ export type SmsInboundMessagesTable = {
   user_id: string | null;
   phone: string;
   to_number: string;
-  keyword: 'stop' | 'start' | 'help' | null;
+  keyword: SmsKeyword | null;
   received_at: Generated<Date>;
 };
 
@@ -319,12 +331,12 @@ export type ProjectsTable = {
   user_id: string;
   name: string;
   client: string | null;
-  status: Generated<'active' | 'planning' | 'on-hold' | 'completed'>;
+  status: Generated<ProjectStatus>;
   /** A date (yyyy-mm-dd); read back as a string (the pg type parser is set for dates in database.ts). */
   deadline: string | null;
   budget: string | null;
   description: string | null;
-  project_type: Generated<'calling' | 'email' | 'sms'>;
+  project_type: Generated<ProjectType>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 };
@@ -337,7 +349,7 @@ export type QueueMembersTable = {
   completed: Generated<boolean>;
   added_at: Generated<Date>;
   completed_at: NullableTimestamp;
-  skip_reason: 'no-phone' | 'do-not-call' | null;
+  skip_reason: SkipReason | null;
   /** The walker (a dialer tab) holding this contact, and since when; a claim goes stale (decision 015). */
   claimed_by: string | null;
   claimed_at: NullableTimestamp;
@@ -372,7 +384,7 @@ export type ContactEmailsTable = {
   user_id: string;
   template_id: string | null;
   direction: Generated<'outbound' | 'inbound'>;
-  delivery: 'smtp' | 'outbox';
+  delivery: Delivery;
   from_address: string;
   to_address: string;
   subject: string;
@@ -385,9 +397,9 @@ export type ContactImportsTable = {
   id: Generated<string>;
   user_id: string;
   file_name: string;
-  format: 'csv' | 'xlsx' | 'vcard';
-  duplicates: 'skip' | 'update';
-  status: Generated<'running' | 'done' | 'failed'>;
+  format: ImportFormat;
+  duplicates: DuplicateMode;
+  status: Generated<ImportReport['status']>;
   total_rows: Generated<number>;
   created: Generated<number>;
   updated: Generated<number>;
@@ -462,7 +474,7 @@ export type BulkCallJobsTable = {
   id: Generated<string>;
   user_id: string;
   from_number: string;
-  status: Generated<'running' | 'done' | 'canceled'>;
+  status: Generated<BulkCallSummary['status']>;
   total: number;
   next_at: Generated<Date>;
   created_at: Generated<Date>;

@@ -79,11 +79,16 @@ export async function unlockJobsOfDeadInstance(db: DbExecutor, id: string): Prom
  */
 export async function pruneIdleJobQueues(db: DbExecutor): Promise<number> {
   const result = await sql<{ n: number }>`
-    with gone as (
-      delete from graphile_worker._private_job_queues q
+    with gone as (delete from graphile_worker._private_job_queues q
       where q.locked_at is null
         and not exists (select 1 from graphile_worker._private_jobs j where j.job_queue_id = q.id)
       returning 1)
     select count(*)::int as n from gone`.execute(db);
   return result.rows[0]?.n ?? 0;
+}
+
+/** Only one instance tidies up at a time (a transaction advisory lock): true when this transaction has it. */
+export async function tryJanitorLock(db: DbExecutor): Promise<boolean> {
+  const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(727275) as ok`.execute(db);
+  return lock.rows[0]?.ok === true;
 }

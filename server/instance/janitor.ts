@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { withActor } from '../db/database.ts';
 import type { AppContext } from '../app-context.ts';
 import { closeCall, closeStaleCalls, findUnfinishedSimulatedCalls } from '../modules/calls/public.ts';
@@ -17,14 +16,13 @@ import {
   pruneInstances,
   registerInstance,
   touchInstance,
+  tryJanitorLock,
   unlockJobsOfDeadInstance,
 } from './instances.repository.ts';
-import { ensureDefaultQueue, queueMissingSyncedContacts } from '../modules/contacts/public.ts';
+import { ensureDefaultQueue, queueMissingSyncedContacts } from '../modules/queues/public.ts';
 
 type JanitorContext = Pick<AppContext, 'db' | 'clock' | 'instanceId'>;
 
-/** Only one instance tidies up at a time (a transaction advisory lock); the others skip that round. */
-const JANITOR_LOCK = 727275;
 const ENDED_WITH_SERVER = 'The server running this simulated call stopped';
 
 export type JanitorReport = {
@@ -47,10 +45,7 @@ export async function recoverAbandonedWork(ctx: JanitorContext): Promise<Janitor
   const report: JanitorReport = { ran: false, imports: 0, calls: 0, staleCalls: 0, jobs: 0 };
   const now = ctx.clock();
   const claimed = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${JANITOR_LOCK}) as ok`.execute(
-      trx,
-    );
-    if (!lock.rows[0]?.ok) return null;
+    if (!(await tryJanitorLock(trx))) return null;
     const imports = await findRunningImports(trx);
     const calls = await findUnfinishedSimulatedCalls(trx);
     const jobHolders = await findInstancesHoldingJobs(trx);

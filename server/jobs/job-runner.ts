@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, run, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
-import { JOB_SCHEMA } from './job-schema.ts';
+import { JOB_SCHEMA } from '../db/job-schema.ts';
 
 /** A task: the work of one job, given its payload; throwing makes the queue retry it with back-off. */
 export type JobTask = Task;

@@ -39,7 +39,7 @@ export class MailDeliveryError extends Error {
 }
 
 /**
- * Sends through a user's own mail server (issue 4). TLS is required (decision 000: the spec's "SSL"): implicit TLS
+ * Sends through a user's own mail server. TLS is required (decision 000: the spec's "SSL"): implicit TLS
  * on 465, STARTTLS everywhere else, refusing a server that offers neither. Certificates are verified against the
  * system's CAs plus the instance's configured ones (SMTP_CA_FILE). Every phase is bounded so a silent server
  * cannot hold a request for minutes.

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { insertOutboxMessage } from './outbox.repository.ts';
 import { withActor, type Db } from '../db/database.ts';
 
 export type SystemMessage = { kind: string; to: string; subject: string; text: string };
@@ -25,17 +26,7 @@ export function createSystemMailer(options: {
 
   async function toOutbox(message: SystemMessage): Promise<DeliveryResult> {
     await withActor(options.db, { kind: 'system' }, (trx) =>
-      trx
-        .insertInto('outbox_messages')
-        .values({
-          user_id: null,
-          kind: message.kind,
-          from_address: options.from,
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-        })
-        .execute(),
+      insertOutboxMessage(trx, { ...message, from: options.from }),
     );
     return { delivered: 'outbox' };
   }

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
-import { DEACTIVATED_MESSAGE, DENIED_MESSAGE } from '#domain/auth/auth-messages.ts';
-import { isApproved, shouldUpgradeToAdmin } from '#domain/auth/roles.ts';
-import { splitFullName, type Profile } from '#domain/profiles/profile.schema.ts';
+import { isApproved } from '#domain/auth/roles.ts';
+import type { Profile } from '#domain/profiles/profile.schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { withActor } from '../db/database.ts';
-import type { AppContext } from '../app-context.ts';
-import { deleteSessionsOf, ensureProfile, findProfile } from '../modules/profiles/public.ts';
-import { withRequestScheme } from '../modules/auth/public.ts';
 
 /**
  * Who may call a route. Every route declares one (registration fails otherwise), and the authorisation matrix
@@ -36,8 +30,17 @@ declare module 'fastify' {
 /** A registered route: its access level, and the schemas its input is validated with (read by the route fuzzer). */
 export type RouteAccess = { method: string; url: string; access: Access; schema: FastifySchema | undefined };
 
-/** Registers the guard; returns the live table of every route and its access level (read by the authorisation matrix). */
-export function registerAccessControl(app: FastifyInstance, ctx: AppContext): RouteAccess[] {
+/** Who is signing a request in: the viewer, or an AppError saying why there is none (the auth module's resolveViewer). */
+export type ViewerResolver = (
+  request: FastifyRequest,
+  setCookies: (cookies: string[]) => void,
+) => Promise<Viewer>;
+
+/**
+ * Registers the guard, with the sign-in service's way of telling who a request is from; returns the live table of
+ * every route and its access level (read by the authorisation matrix).
+ */
+export function registerAccessControl(app: FastifyInstance, resolveViewer: ViewerResolver): RouteAccess[] {
   const registeredRoutes: RouteAccess[] = [];
   app.decorateRequest('viewer', null);
 
@@ -56,45 +59,11 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): Ro
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
-    const viewer = await resolveViewer(ctx, request, (cookies) => void reply.header('set-cookie', cookies));
+    const viewer = await resolveViewer(request, (cookies) => void reply.header('set-cookie', cookies));
     requireAccess(viewer.profile, access);
     request.viewer = viewer;
   });
   return registeredRoutes;
-}
-
-/** The signed-in viewer of a request, or an AppError saying why there is none (signed out, denied, deactivated). */
-export async function resolveViewer(
-  ctx: AppContext,
-  request: FastifyRequest,
-  setCookies: (c: string[]) => void,
-): Promise<Viewer> {
-  const result = await ctx.auth.api.getSession({
-    headers: fromNodeHeaders(request.headers),
-    returnHeaders: true,
-  });
-  const refreshed = result.headers?.getSetCookie() ?? [];
-  if (refreshed.length > 0) setCookies(withRequestScheme(refreshed, request.protocol === 'https'));
-  const session = result.response;
-  if (!session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-  const user = session.user;
-  const profile = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    const found = await findProfile(trx, user.id);
-    const ensured =
-      found && !shouldUpgradeToAdmin({ email: found.email, role: found.role, adminEmail: ctx.adminEmail })
-        ? found
-        : await ensureProfile(
-            trx,
-            { id: user.id, email: user.email, ...splitFullName(user.name) },
-            ctx.adminEmail,
-          );
-    // A denied or deactivated account loses every session at once; the browser is sent back to sign-in.
-    if (ensured.role === 'denied' || ensured.deactivated) await deleteSessionsOf(trx, user.id);
-    return ensured;
-  });
-  if (profile.role === 'denied') throw new AppError('ACCOUNT_DENIED', DENIED_MESSAGE);
-  if (profile.deactivated) throw new AppError('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
-  return { userId: user.id, profile };
 }
 
 function requireAccess(profile: Profile, access: Access): void {

@@ -12,7 +12,7 @@ import {
 } from '../test/route-fuzzer.ts';
 
 /**
- * The route fuzzer in `npm test` (issue 10; cases in test/route-fuzzer.ts): nothing may answer 5xx except the
+ * The route fuzzer in `npm test` (cases in test/route-fuzzer.ts): nothing may answer 5xx except the
  * deliberate ones, and nothing may drop the connection. Seeded: a failure names its seed and case.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);

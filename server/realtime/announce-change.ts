@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { ChangeEvent } from '#domain/realtime/change-event.ts';
 import type { DbExecutor } from '../db/database.ts';
+import { notifyChannel } from '../db/notify.ts';
 
 /** The channel the notify_change trigger writes to and every instance's change hub listens on. */
 export const CHANGES_CHANNEL = 'app_changes';
@@ -10,5 +10,5 @@ export const CHANGES_CHANNEL = 'app_changes';
  * notices back (an import announces itself once, at the end).
  */
 export async function announceChange(db: DbExecutor, event: ChangeEvent): Promise<void> {
-  await sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(event)})`.execute(db);
+  await notifyChannel(db, CHANGES_CHANNEL, JSON.stringify(event));
 }

@@ -1,5 +1,5 @@
 import { ChangeEventSchema, isChangeVisibleTo, type ChangeEvent } from '#domain/realtime/change-event.ts';
-import type { InstanceConnection } from '../instance/instance-connection.ts';
+import type { ChannelListener } from '../db/notify.ts';
 import { CHANGES_CHANNEL } from './announce-change.ts';
 
 export type ChangeListener = {
@@ -11,7 +11,7 @@ export type ChangeListener = {
 
 /**
  * Relays PostgreSQL change notices (channel app_changes, written by the notify_change trigger) to the browsers of
- * this server instance. Every instance LISTENs on its own connection (instance-connection.ts), so a change made
+ * this server instance. Every instance LISTENs on its own connection (server/instance/instance-connection.ts), so a change made
  * through any instance reaches every open page.
  */
 export type ChangeHub = {
@@ -21,7 +21,7 @@ export type ChangeHub = {
   closeAll: () => void;
 };
 
-export function createChangeHub(connection: InstanceConnection): ChangeHub {
+export function createChangeHub(connection: ChannelListener): ChangeHub {
   const listeners = new Set<ChangeListener>();
   connection.listen(CHANGES_CHANNEL, (payload) => {
     let parsed: ReturnType<typeof ChangeEventSchema.safeParse>;

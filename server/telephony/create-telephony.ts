@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
+import { notifyChannel, type ChannelListener } from '../db/notify.ts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { InstanceConnection } from '../instance/instance-connection.ts';
 import { createSimulator } from './simulator.ts';
 import type { TelephonyProvider } from './telephony-provider.ts';
 import { createTwilioProvider, type TwilioSettings } from './twilio.ts';
@@ -30,7 +29,7 @@ export function createTelephony(
   deps: {
     app: FastifyInstance;
     db: Db;
-    connection: InstanceConnection;
+    connection: ChannelListener;
     sessionSecret: string;
     publicUrl: string;
   },
@@ -67,7 +66,7 @@ export function createTelephony(
       app.log.error({ err: error, event: what }, 'simulator status event lost'),
     relay: {
       publish: async (providerCallId) => {
-        await sql`select pg_notify(${HANGUP_CHANNEL}, ${providerCallId})`.execute(deps.db);
+        await notifyChannel(deps.db, HANGUP_CHANNEL, providerCallId);
       },
       subscribe: (handler) =>
         deps.connection.listen(HANGUP_CHANNEL, (payload) => {

@@ -17,7 +17,7 @@ type Step = { afterMs: number; status: CallStatus };
 const TALK_MS = 30_000;
 
 /**
- * What the simulator does with a number (README "Calling without a telephony account"), so anyone can reproduce
+ * What the simulator does with a number (README "Calling"), so anyone can reproduce
  * every outcome. By the dialled number's first digits after the country code, provider errors:
  * 999… not verified, 998… geo-permissions, 997… trial account; 996… the provider does not answer at all (as a
  * provider that is down or overloaded would not). Otherwise by its last digit:
@@ -56,7 +56,7 @@ export function simulatedOutcome(to: string): { error: string } | { hang: true }
 }
 
 /**
- * What the simulator does with a text message (README "SMS on the simulator"): the provider errors of
+ * What the simulator does with a text message (README "Calling"): the provider errors of
  * `simulatedOutcome` (999… not verified, 998… geo-permissions, 997… trial; 996… the provider does not answer); a
  * number ending in 2 is accepted but never delivered (an unreachable handset); any other is sent, then delivered.
  */

@@ -33,7 +33,7 @@ export type BrowserPhoneSupport = {
 /** One status event as the provider reports it (Twilio's fields; the simulator sends the same). */
 export type StatusEvent = { providerCallId: string; status: CallStatus; durationSeconds: number | null };
 
-/** The provider refused or could not place a call: its own words, which the browser translates (part 2 §8.3). */
+/** The provider refused or could not place a call: its own words, which the browser translates. */
 export class ProviderError extends Error {}
 
 /**
@@ -80,7 +80,7 @@ export type InboundSms = {
 };
 
 /**
- * What SMS needs from a telephony provider (issue 12): send a message, and read the two webhooks (delivery reports,
+ * What SMS needs from a telephony provider: send a message, and read the two webhooks (delivery reports,
  * and messages received), both verified like the call status webhook; an inbound message is answered with `reply`.
  */
 export type SmsSupport = {

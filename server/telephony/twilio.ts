@@ -66,7 +66,7 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
     name: 'twilio',
     /**
      * Messaging API: a message goes out from the user's number with a status callback; the number's "A message
-     * comes in" webhook is PUBLIC_URL/api/telephony/twilio/sms-inbound (README "SMS with Twilio"), answered in TwiML.
+     * comes in" webhook is PUBLIC_URL/api/telephony/twilio/sms-inbound (README "Calling with Twilio"), answered in TwiML.
      */
     sms: {
       async send({ ref, from, to, body }) {

@@ -13,7 +13,7 @@ import {
 } from './fuzz-values.ts';
 
 /**
- * The route fuzzer's requests (issue 10; run by plugins/route-fuzzer.test.ts and `npm run bench hardening`): every
+ * The route fuzzer's requests (run by plugins/route-fuzzer.test.ts and `npm run bench hardening`): every
  * registered API route gets malformed parameters, query strings and bodies — bad bytes, huge and odd numbers,
  * wrong types, broken JSON, binary uploads — as the kind of account that may call it.
  */

@@ -36,7 +36,7 @@ const dialerWindow = (simple: boolean) => async () => {
   };
 };
 
-/** A short-form route (spec part 2 §2.1) shows the canonical screen, keeping navigation state (decision 000). */
+/** A short-form route shows the canonical screen, keeping navigation state (decision 000). */
 function RedirectKeepingState({ to }: { to: (params: Record<string, string | undefined>) => string }) {
   const location = useLocation();
   const params = useParams();

@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-/** How long one attempt may take before it is given up (spec part 1 §9: a 30 s timeout per attempt). */
+/** How long one attempt may take before it is given up (a 30 s timeout per attempt). */
 export const API_TIMEOUT_MS = 30_000;
 /** For the few requests that act on a whole filter at once (a million contacts): the server's own statement limit. */
 export const LONG_OPERATION_TIMEOUT_MS = 5 * 60_000;

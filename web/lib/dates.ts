@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 
 /*
- * The product's date formats, in the browser's time zone (spec part 1 §9, part 2 §9): MM/dd/yyyy for dates in forms,
+ * The product's date formats, in the browser's time zone: MM/dd/yyyy for dates in forms,
  * details and tables; 'MMM d, yyyy at h:mm a' for a moment (the last call, a history entry, a call). Every screen
  * formats dates through these, never with toLocaleString, so the product reads the same in every browser locale.
  */
@@ -25,7 +25,7 @@ export function formatMoment(iso: string | null): string {
   return date ? format(date, "MMM d, yyyy 'at' h:mm a") : 'Invalid date';
 }
 
-/** The Last Called cell (spec part 1 §2): the moment, or 'Never called'. */
+/** The Last Called cell: the moment, or 'Never called'. */
 export function formatLastCalled(iso: string | null): string {
   return iso ? formatMoment(iso) : 'Never called';
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
-/** Defaults: 5 minutes fresh; identity and permission failures are never retried (spec part 1 §9, decision 000). */
+/** Defaults: 5 minutes fresh; identity and permission failures are never retried (decision 000). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

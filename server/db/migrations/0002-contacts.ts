@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Contacts (spec part 1 §3, §4), their history, call dispositions (written by the calling issue; the latest one
+ * Contacts, their history, call dispositions (written by the calling issue; the latest one
  * drives the derived flags), and call queues with membership as rows (decision 000) including the default queue.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create extension if not exists btree_gin;
 
-    create table contacts (
-      id uuid primary key default gen_random_uuid(),
+    create table contacts (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       first_name text not null check (length(first_name) <= 100),
       last_name text not null check (length(last_name) <= 100),
@@ -28,22 +27,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sync_error boolean not null default false,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
-      -- Maintained from call_dispositions by trigger: the latest disposition per contact (spec part 1 §4).
+ -- Maintained from call_dispositions by trigger: the latest disposition per contact.
       last_call_at timestamptz,
       latest_disposition text,
       latest_disposition_qualified boolean,
       -- The derived flags, as generated columns so lists can filter, count and index on them; never stale.
-      needs_attention boolean generated always as (
-        status = 'new'
+      needs_attention boolean generated always as (status = 'new'
         or coalesce(notes, '') ~* '(follow up|callback)'
         or coalesce(latest_disposition in ('call-back', 'callback', 'interested'), false)
       ) stored,
-      is_qualified boolean generated always as (
-        coalesce(latest_disposition_qualified, false) or coalesce(latest_disposition = 'qualified', false) or status = 'active'
+      is_qualified boolean generated always as (coalesce(latest_disposition_qualified, false) or coalesce(latest_disposition = 'qualified', false) or status = 'active'
       ) stored,
       name_sort text generated always as (lower(first_name || ' ' || last_name)) stored,
-      search_text text generated always as (lower(
-        first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' ' || coalesce(phone, '')
+      search_text text generated always as (lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' ' || coalesce(phone, '')
         || ' ' || regexp_replace(coalesce(phone, ''), '\\D', '', 'g')
       )) stored,
       phone_digits text generated always as (regexp_replace(coalesce(phone, ''), '\\D', '', 'g')) stored
@@ -63,8 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index contacts_company_prefix_idx on contacts (user_id, lower(company) text_pattern_ops);
     create index contacts_phone_prefix_idx on contacts (user_id, phone_digits text_pattern_ops);
 
-    create table contact_history (
-      id uuid primary key default gen_random_uuid(),
+    create table contact_history (id uuid primary key default gen_random_uuid(),
       contact_id uuid not null references contacts (id) on delete cascade,
       user_id uuid not null references auth_users (id) on delete cascade,
       changed_fields text[] not null,
@@ -75,12 +70,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index contact_history_contact_idx on contact_history (contact_id, changed_at desc);
 
     -- Calls and dispositions outlive a deleted contact (decision 000): the link is cleared, the row stays.
-    create table call_dispositions (
-      id uuid primary key default gen_random_uuid(),
+    create table call_dispositions (id uuid primary key default gen_random_uuid(),
       contact_id uuid references contacts (id) on delete set null,
       user_id uuid not null references auth_users (id) on delete cascade,
-      disposition text not null check (disposition in (
-        'answered', 'no-answer', 'busy', 'voicemail', 'call-back', 'not-interested', 'qualified', 'do-not-call',
+      disposition text not null check (disposition in ('answered', 'no-answer', 'busy', 'voicemail', 'call-back', 'not-interested', 'qualified', 'do-not-call',
         'callback', 'interested')),
       notes text check (length(notes) <= 10000),
       call_duration integer check (call_duration >= 0),
@@ -99,8 +92,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         latest_disposition = d.disposition,
         latest_disposition_qualified = d.is_qualified
       from (select null as x) dummy
-      left join lateral (
-        select called_at, disposition, is_qualified from call_dispositions
+      left join lateral (select called_at, disposition, is_qualified from call_dispositions
         where contact_id = target order by called_at desc, created_at desc limit 1
       ) d on true
       where c.id = target;
@@ -121,8 +113,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger call_dispositions_latest after insert or update or delete on call_dispositions
       for each row execute function call_dispositions_changed();
 
-    create table power_dialer_queues (
-      id uuid primary key default gen_random_uuid(),
+    create table power_dialer_queues (id uuid primary key default gen_random_uuid(),
       queue_id text not null check (length(queue_id) <= 100),
       queue_name text not null check (length(queue_name) between 1 and 200),
       user_id uuid not null references auth_users (id) on delete cascade,
@@ -133,8 +124,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
 
     create sequence queue_member_position_seq;
-    create table queue_members (
-      queue_id uuid not null references power_dialer_queues (id) on delete cascade,
+    create table queue_members (queue_id uuid not null references power_dialer_queues (id) on delete cascade,
       contact_id uuid not null references contacts (id) on delete cascade,
       user_id uuid not null references auth_users (id) on delete cascade,
       position bigint not null default nextval('queue_member_position_seq'),
@@ -151,8 +141,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       owner record;
     begin
       for owner in select user_id, count(*) as n, min(id::text) as one_id from changed group by user_id loop
-        perform pg_notify('app_changes', json_build_object(
-          'topic', 'contacts', 'op', tg_op, 'id', case when owner.n = 1 then owner.one_id else '*' end,
+        perform pg_notify('app_changes', json_build_object('topic', 'contacts', 'op', tg_op, 'id', case when owner.n = 1 then owner.one_id else '*' end,
           'userId', owner.user_id, 'role', null)::text);
       end loop;
       return null;

@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         with check (user_id = nullif(current_setting('app.user_id', true), '')::uuid);
     `.execute(db);
   }
-  // The list sorts by last call ascending with missing dates first and descending with them last (spec part 1 §4:
+  // The list sorts by last call ascending with missing dates first and descending with them last (
   // a missing date counts as the earliest); one index in that order serves both directions.
   await sql`
     drop index contacts_user_last_call_idx;

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Keyset paging for the contact list (docs/decisions/007-contact-list-paging.md).
  *
- * Sorting by last call counts a missing date as the earliest (spec part 1 §4). A stored copy with the missing date
+ * Sorting by last call counts a missing date as the earliest. A stored copy with the missing date
  * as -infinity gives one plain, non-null sort key, so "the page after this row" is a row comparison an index serves
  * directly. (An expression index on coalesce() cannot serve it under row-level security: PostgreSQL will not push a
  * COALESCE below the policy.) The last-called filters read the same column.

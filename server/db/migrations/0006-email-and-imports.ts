@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * E-mail from the CRM and contacts in and out (issue 4; spec part 1 §3 contact e-mails, part 2 §3 email template
+ * E-mail from the CRM and contacts in and out (contact e-mails, email template
  * and email configuration): each user's SMTP settings (password encrypted by the server), templates, the e-mails
  * sent to contacts (those that went to the outbox because no server was configured included), and a record of each
  * import with its report, and the indexes imports match existing contacts on (e-mail, phone).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table email_configurations (
-      user_id uuid primary key references auth_users (id) on delete cascade,
+    create table email_configurations (user_id uuid primary key references auth_users (id) on delete cascade,
       email text not null check (length(email) <= 254),
       username text check (length(username) <= 254),
       from_name text check (length(from_name) <= 100),
@@ -20,8 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     );
 
-    create table email_templates (
-      id uuid primary key default gen_random_uuid(),
+    create table email_templates (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       name text not null check (length(name) between 1 and 100),
       subject text not null check (length(subject) between 1 and 998),
@@ -33,8 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create unique index email_templates_name_idx on email_templates (user_id, lower(name));
     create unique index email_templates_one_default_idx on email_templates (user_id) where is_default;
 
-    create table contact_emails (
-      id uuid primary key default gen_random_uuid(),
+    create table contact_emails (id uuid primary key default gen_random_uuid(),
       contact_id uuid not null references contacts (id) on delete cascade,
       user_id uuid not null references auth_users (id) on delete cascade,
       template_id uuid references email_templates (id) on delete set null,
@@ -50,8 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index contact_emails_contact_idx on contact_emails (contact_id, sent_at desc);
     create index contact_emails_outbox_idx on contact_emails (user_id, sent_at desc) where delivery = 'outbox';
 
-    create table contact_imports (
-      id uuid primary key default gen_random_uuid(),
+    create table contact_imports (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       file_name text not null check (length(file_name) <= 255),
       format text not null check (format in ('csv', 'xlsx', 'vcard')),
@@ -86,8 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       if current_setting('app.quiet', true) = 'on' then return null; end if;
       for owner in select user_id, count(*) as n, min(id::text) as one_id from changed group by user_id loop
-        perform pg_notify('app_changes', json_build_object(
-          'topic', 'contacts', 'op', tg_op, 'id', case when owner.n = 1 then owner.one_id else '*' end,
+        perform pg_notify('app_changes', json_build_object('topic', 'contacts', 'op', tg_op, 'id', case when owner.n = 1 then owner.one_id else '*' end,
           'userId', owner.user_id, 'role', null)::text);
       end loop;
       return null;
@@ -99,8 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       owner record;
     begin
       for owner in select user_id, count(*) as n, min(id::text) as one_id from changed group by user_id loop
-        perform pg_notify('app_changes', json_build_object(
-          'topic', tg_argv[0], 'op', tg_op, 'id', case when owner.n = 1 then owner.one_id else '*' end,
+        perform pg_notify('app_changes', json_build_object('topic', tg_argv[0], 'op', tg_op, 'id', case when owner.n = 1 then owner.one_id else '*' end,
           'userId', owner.user_id, 'role', null)::text);
       end loop;
       return null;

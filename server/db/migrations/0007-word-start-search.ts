@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Short search terms (1–2 characters) match at the start of a word (decision 000: prefix search on names, e-mail,
  * company and phone digits), served by the trigram index that already serves longer terms: pg_trgm indexes the
  * start of each word, so `search_text ~ '(^| )ma'` is an index lookup. The five prefix indexes that served it before
- * cost a fifth of every insert, which a million-row import cannot afford (bench/RESULTS.md, issue 4); they go.
+ * cost a fifth of every insert, which a million-row import cannot afford (bench/RESULTS.md); they go.
  * So does the status index of 0004: the status filter walks the list's own order fast enough (a quarter of the
  * rows match a status), and its one hot leaf made two parallel import savers wait on each other.
  * The regex operator is marked LEAKPROOF (as migration 0003 did for LIKE) so it may use the index under row-level

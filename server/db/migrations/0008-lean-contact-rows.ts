@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Every column, index and check on a contact is paid again by each row of a million-row import (issue 4,
+ * Every column, index and check on a contact is paid again by each row of a million-row import (
  * docs/decisions/008-bulk-import-and-export.md), so the contact row carries only what a screen or a lookup uses:
  * - email_key, lower(email) stored: imports match existing contacts on it. An index on the lower() expression
  *   would be of no use under row-level security: PostgreSQL will not evaluate a function not marked leakproof
@@ -18,8 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table contacts
       drop column phone_digits,
       drop column search_text,
-      add column search_text text not null generated always as (lower(
-        first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' '
+      add column search_text text not null generated always as (lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' '
         || regexp_replace(coalesce(phone, ''), '\\D', '', 'g')
       )) stored,
       add column email_key text not null generated always as (lower(email)) stored;

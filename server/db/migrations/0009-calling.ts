@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Calling (issue 5; spec part 2 §3 call record, call disposition; §4.3; §7.1): each user's caller-ID numbers, every
+ * Calling (call record, call disposition): each user's caller-ID numbers, every
  * call attempt with its state, the per-user lock that makes "one call being placed at a time" hold across tabs,
  * devices and server instances, the do-not-call list, and dispositions linked to the call they were saved for.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table caller_ids (
-      id uuid primary key default gen_random_uuid(),
+    create table caller_ids (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       number text not null check (length(number) <= 40),
       number_e164 text not null check (length(number_e164) <= 41),
@@ -19,8 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create unique index caller_ids_one_default_idx on caller_ids (user_id) where is_default;
 
-    create table calls (
-      id uuid primary key default gen_random_uuid(),
+    create table calls (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       -- Calls outlive a deleted contact (decision 000): the link is cleared, the row stays in the logs.
       contact_id uuid references contacts (id) on delete set null,
@@ -49,14 +47,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     -- "One call of this user is being placed" (decision 000): taken when a call starts, released when the provider
     -- accepts or refuses it, stale after 8 s.
-    create table call_locks (
-      user_id uuid primary key references auth_users (id) on delete cascade,
+    create table call_locks (user_id uuid primary key references auth_users (id) on delete cascade,
       request_id text not null,
       taken_at timestamptz not null
     );
 
-    create table do_not_call (
-      user_id uuid not null references auth_users (id) on delete cascade,
+    create table do_not_call (user_id uuid not null references auth_users (id) on delete cascade,
       number_e164 text not null check (length(number_e164) <= 41),
       added_at timestamptz not null default now(),
       primary key (user_id, number_e164)
@@ -69,7 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index call_dispositions_callback_idx on call_dispositions (user_id, callback_date) where callback_date is not null;
   `.execute(db);
 
-  // Live call logs (spec part 2 §4.8): calls, dispositions and caller IDs announce their changes on 'calls'.
+  // Live call logs: calls, dispositions and caller IDs announce their changes on 'calls'.
   for (const table of ['calls', 'call_dispositions', 'caller_ids']) {
     for (const [op, transition] of [
       ['insert', 'new'],

@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Bulk calls (spec part 2 §5.4, §8.3 bulk call, §3 bulk call summary; issue 5): a job per Call Selected, one item per
+ * Bulk calls (bulk call, bulk call summary): a job per Call Selected, one item per
  * selected contact, worked through on the server one call a second, so closing the tab neither loses nor repeats it.
  * Each item carries the request id its call is placed with: a retry after a crash finds the same call.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table bulk_call_jobs (
-      id uuid primary key default gen_random_uuid(),
+    create table bulk_call_jobs (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       from_number text not null check (length(from_number) <= 41),
       status text not null default 'running' check (status in ('running', 'done', 'canceled')),
@@ -20,8 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index bulk_call_jobs_running_idx on bulk_call_jobs (next_at) where status = 'running';
     create index bulk_call_jobs_user_idx on bulk_call_jobs (user_id, created_at desc);
 
-    create table bulk_call_items (
-      job_id uuid not null references bulk_call_jobs (id) on delete cascade,
+    create table bulk_call_items (job_id uuid not null references bulk_call_jobs (id) on delete cascade,
       position integer not null,
       user_id uuid not null,
       contact_id uuid references contacts (id) on delete set null,

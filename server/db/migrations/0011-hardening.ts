@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Hardening (issue 10; docs/decisions/011-hardening.md):
+ * Hardening (docs/decisions/011-hardening.md):
  *  - auth_attempts replaces sign_in_attempts: every throttled authentication step (sign-in, sign-up, password-reset
  *    mail, change-password) reserves its attempt before it runs, keyed by account, client and IP, so parallel
  *    guesses are counted before any is checked; known_devices lets an owner's own browser in during an attack.
@@ -16,8 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     drop table sign_in_attempts;
 
-    create table auth_attempts (
-      id bigserial primary key,
+    create table auth_attempts (id bigserial primary key,
       kind text not null check (kind in ('sign-in', 'sign-up', 'password-reset', 'change-password')),
       account text not null check (length(account) <= 320),
       -- Who tried: 'device:<id>' for a browser that has signed in to this account before, else 'ip:<address>'.
@@ -31,15 +30,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index auth_attempts_ip_idx on auth_attempts (kind, ip, attempted_at);
     create index auth_attempts_age_idx on auth_attempts (attempted_at);
 
-    create table known_devices (
-      account text not null check (length(account) <= 320),
+    create table known_devices (account text not null check (length(account) <= 320),
       device_id text not null check (device_id ~ '^[A-Za-z0-9_-]{16,64}$'),
       last_seen_at timestamptz not null,
       primary key (account, device_id)
     );
 
-    create table server_instances (
-      id uuid primary key,
+    create table server_instances (id uuid primary key,
       hostname text not null check (length(hostname) <= 255),
       pid integer not null,
       started_at timestamptz not null,
@@ -58,8 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       using (current_setting('app.caller_id_check', true) = 'on');
     create index caller_ids_number_idx on caller_ids (number_e164);
 
-    create table app_role_credentials (
-      role text primary key,
+    create table app_role_credentials (role text primary key,
       password text not null,
       created_at timestamptz not null default now()
     );

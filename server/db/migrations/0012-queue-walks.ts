@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Queue walks (issue 11; spec part 2 §4.5; docs/decisions/015-queue-walks.md):
+ * Queue walks (docs/decisions/015-queue-walks.md):
  *  - each queue keeps its total and completed counts, maintained per statement by triggers on its members, so the
  *    queue list reads two columns instead of counting a million rows;
  *  - a member is completed (with when, and why when it was skipped: no phone, or on the do-not-call list) and may be
@@ -49,17 +49,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function queue_members_counted() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        perform queue_counts_apply(coalesce((select jsonb_agg(x) from (
-          select queue_id, count(*) as total, count(*) filter (where completed) as completed
+        perform queue_counts_apply(coalesce((select jsonb_agg(x) from (select queue_id, count(*) as total, count(*) filter (where completed) as completed
           from added group by queue_id) x), '[]'));
       elsif tg_op = 'DELETE' then
-        perform queue_counts_apply(coalesce((select jsonb_agg(x) from (
-          select queue_id, -count(*) as total, -count(*) filter (where completed) as completed
+        perform queue_counts_apply(coalesce((select jsonb_agg(x) from (select queue_id, -count(*) as total, -count(*) filter (where completed) as completed
           from removed group by queue_id) x), '[]'));
       else
-        perform queue_counts_apply(coalesce((select jsonb_agg(x) from (
-          select queue_id, sum(total) as total, sum(completed) as completed from (
-            select queue_id, 1 as total, completed::int as completed from added
+        perform queue_counts_apply(coalesce((select jsonb_agg(x) from (select queue_id, sum(total) as total, sum(completed) as completed from (select queue_id, 1 as total, completed::int as completed from added
             union all
             select queue_id, -1, -completed::int from removed) changes
           group by queue_id having sum(total) <> 0 or sum(completed) <> 0) x), '[]'));

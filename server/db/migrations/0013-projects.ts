@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Projects (issue 11; spec part 2 §2.2, §3 project; decision 000 "Projects have fields but no screen creates them"):
+ * Projects (project; decision 000 "Projects have fields but no screen creates them"):
  * a user's projects with the spec's fields; a call queue may belong to one, and calls made from that queue carry the
  * project's id; queues and projects announce their changes live (no foreign key on calls: a deleted project's calls stay in the logs with the id they were made under).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table projects (
-      id uuid primary key default gen_random_uuid(),
+    create table projects (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       name text not null check (length(name) between 1 and 200),
       client text check (length(client) <= 200),
@@ -32,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table calls add column project_id uuid;
   `.execute(db);
 
-  // Live updates (spec part 2 §4.8): queues (their counts move with every completion) and projects announce changes.
+  // Live updates: queues (their counts move with every completion) and projects announce changes.
   for (const [table, topic] of [
     ['power_dialer_queues', 'queues'],
     ['projects', 'projects'],

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Large selections join a queue in the background (issue 11; docs/decisions/016-job-queue.md): the queue keeps the
+ * Large selections join a queue in the background (docs/decisions/016-job-queue.md): the queue keeps the
  * selection being added (its filter, and the moment it was asked, so a relative filter stays the same), how far the
  * job has come (the last contact added, in name order), how many it has added and expects, and the job's last error.
  * A queue with a selection set is filling; the walk can already call the contacts added so far.

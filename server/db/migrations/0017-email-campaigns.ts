@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * E-mail campaigns that send (issue 12; spec part 2 §2.2–2.3, §3 email campaign; decision 000 "E-mail campaigns …
+ * E-mail campaigns that send (–2.3, email campaign; decision 000 "E-mail campaigns …
  * only ever reach draft"; docs/decisions/017-email-campaigns.md):
  *  - a campaign: name, type (one-time campaign, or sequence), subject and body with merge fields, status, pace;
  *  - its recipients as rows (a campaign of 10,000 is 10,000 rows, not a growing JSON list), each with its state:
@@ -13,8 +13,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table email_campaigns (
-      id uuid primary key default gen_random_uuid(),
+    create table email_campaigns (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       name text not null check (length(name) between 1 and 200),
       campaign_type text not null default 'campaign' check (campaign_type in ('campaign', 'sequence')),
@@ -30,8 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index email_campaigns_user_idx on email_campaigns (user_id, created_at desc);
 
-    create table email_campaign_recipients (
-      campaign_id uuid not null references email_campaigns (id) on delete cascade,
+    create table email_campaign_recipients (campaign_id uuid not null references email_campaigns (id) on delete cascade,
       contact_id uuid not null,
       user_id uuid not null,
       position bigint generated always as identity,
@@ -52,8 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create unique index email_campaign_recipients_token_idx on email_campaign_recipients (unsubscribe_token);
 
     -- Per-state counts kept per statement, so the campaign list never counts 10,000 rows per campaign.
-    create table email_campaign_counts (
-      campaign_id uuid not null references email_campaigns (id) on delete cascade,
+    create table email_campaign_counts (campaign_id uuid not null references email_campaigns (id) on delete cascade,
       user_id uuid not null,
       state text not null,
       n integer not null default 0,
@@ -62,8 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function email_recipients_counted() returns trigger language plpgsql as $$
     begin
       insert into email_campaign_counts as c (campaign_id, user_id, state, n)
-      select campaign_id, min(user_id::text)::uuid, state, sum(delta) from (
-        select campaign_id, user_id, state, 1 as delta from added
+      select campaign_id, min(user_id::text)::uuid, state, sum(delta) from (select campaign_id, user_id, state, 1 as delta from added
         union all
         select campaign_id, user_id, state, -1 from removed
       ) changes
@@ -101,8 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       moved record;
     begin
       for moved in select distinct user_id, campaign_id from changed loop
-        perform pg_notify('app_changes', json_build_object(
-          'topic', 'campaigns', 'op', tg_op, 'id', moved.campaign_id, 'userId', moved.user_id, 'role', null)::text);
+        perform pg_notify('app_changes', json_build_object('topic', 'campaigns', 'op', tg_op, 'id', moved.campaign_id, 'userId', moved.user_id, 'role', null)::text);
       end loop;
       return null;
     end $$;
@@ -111,8 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger email_campaign_counts_notify_update after update on email_campaign_counts
       referencing new table as changed for each statement execute function notify_campaign_counts();
 
-    create table email_unsubscribes (
-      user_id uuid not null references auth_users (id) on delete cascade,
+    create table email_unsubscribes (user_id uuid not null references auth_users (id) on delete cascade,
       email text not null check (length(email) <= 320),
       campaign_id uuid,
       created_at timestamptz not null default now(),

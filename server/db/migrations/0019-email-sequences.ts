@@ -1,15 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * E-mail sequences (issue 12; docs/decisions/018-email-sequences.md): a sequence is an e-mail campaign of type
+ * E-mail sequences (docs/decisions/018-email-sequences.md): a sequence is an e-mail campaign of type
  * 'sequence' whose e-mails are its steps (subject, body, delay in days). Each recipient remembers how many of the
  * sequence's e-mails it has been handed (steps_sent) and when its next one is due (due_at); the send job picks what
  * is due.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table email_sequence_steps (
-      campaign_id uuid not null references email_campaigns (id) on delete cascade,
+    create table email_sequence_steps (campaign_id uuid not null references email_campaigns (id) on delete cascade,
       user_id uuid not null,
       step integer not null check (step between 1 and 10),
       subject text not null check (length(subject) between 1 and 998),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * SMS campaigns (issue 12; spec part 2 §3 sms_campaigns; docs/decisions/019-sms-campaigns.md):
+ * SMS campaigns (sms_campaigns; docs/decisions/019-sms-campaigns.md):
  *  - a campaign: name, message with merge fields, status, pace, project;
  *  - its recipients as rows with their state (as e-mail campaigns: queued, sending, sent, failed, skipped,
  *    unconfirmed), the number messaged, the provider's message id and delivery report, and the last reply; each has
@@ -13,8 +13,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table sms_campaigns (
-      id uuid primary key default gen_random_uuid(),
+    create table sms_campaigns (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       name text not null check (length(name) between 1 and 200),
       message text not null check (length(message) between 1 and 1600),
@@ -29,8 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index sms_campaigns_user_idx on sms_campaigns (user_id, created_at desc);
 
-    create table sms_campaign_recipients (
-      campaign_id uuid not null references sms_campaigns (id) on delete cascade,
+    create table sms_campaign_recipients (campaign_id uuid not null references sms_campaigns (id) on delete cascade,
       contact_id uuid not null,
       user_id uuid not null,
       position bigint generated always as identity,
@@ -56,8 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index sms_campaign_recipients_phone_idx on sms_campaign_recipients (phone, sent_at desc)
       where phone is not null;
 
-    create table sms_campaign_counts (
-      campaign_id uuid not null references sms_campaigns (id) on delete cascade,
+    create table sms_campaign_counts (campaign_id uuid not null references sms_campaigns (id) on delete cascade,
       user_id uuid not null,
       state text not null,
       n integer not null default 0,
@@ -66,8 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function sms_recipients_counted() returns trigger language plpgsql as $$
     begin
       insert into sms_campaign_counts as c (campaign_id, user_id, state, n)
-      select campaign_id, min(user_id::text)::uuid, state, sum(delta) from (
-        select campaign_id, user_id, state, 1 as delta from added
+      select campaign_id, min(user_id::text)::uuid, state, sum(delta) from (select campaign_id, user_id, state, 1 as delta from added
         union all
         select campaign_id, user_id, state, -1 from removed
         union all
@@ -92,8 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function sms_recipients_deleted() returns trigger language plpgsql as $$
     begin
       update sms_campaign_counts c set n = c.n - d.n
-      from (
-        select campaign_id, state, count(*) as n from removed group by campaign_id, state
+      from (select campaign_id, state, count(*) as n from removed group by campaign_id, state
         union all
         select campaign_id, 'delivered', count(*) from removed where delivery = 'delivered' group by campaign_id
       ) d
@@ -111,8 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger sms_campaign_counts_notify_update after update on sms_campaign_counts
       referencing new table as changed for each statement execute function notify_campaign_counts();
 
-    create table sms_opt_outs (
-      phone text primary key check (length(phone) <= 20),
+    create table sms_opt_outs (phone text primary key check (length(phone) <= 20),
       keyword text not null check (length(keyword) <= 20),
       created_at timestamptz not null default now()
     );

@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Per-user sending limits (issue 12: "paced (a per-user rate a user can set)"; docs/decisions/017-email-campaigns.md):
+ * Per-user sending limits ("paced (a per-user rate a user can set)"; docs/decisions/017-email-campaigns.md):
  * at most this many campaign e-mails, and text messages, a minute across all of a user's campaigns. Null: each
  * campaign's own pace alone.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table sending_limits (
-      user_id uuid primary key references auth_users (id) on delete cascade,
+    create table sending_limits (user_id uuid primary key references auth_users (id) on delete cascade,
       email_per_minute integer check (email_per_minute between 1 and 3000),
       sms_per_minute integer check (sms_per_minute between 1 and 3000),
       -- When the user's campaigns last handed over an e-mail or a text: the next may go a limit's spacing later.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reports and the Profile tab (issue 13):
+ * Reports and the Profile tab:
  * - user_profiles.time_zone: the IANA zone the user chose in Settings → Profile (null: the browser's), which draws
  *   the day of the reports and the hour of a callback.
  * - The Qualified Leads tab reads a user's qualified dispositions newest first and searches their notes: a partial

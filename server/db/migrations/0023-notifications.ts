@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Notifications (issue 13, Settings → Notifications; docs/decisions/020-notifications.md):
+ * Notifications (Settings → Notifications; docs/decisions/021-notifications.md):
  * - notification_settings: per user and kind, in the app and by e-mail; no row means every one is on.
  * - notifications: what a user was told, at most once per subject (a callback, a campaign's finish or failure, a
  *   sign-up), which is what makes several instances and re-runs safe: the unique key refuses the second.
@@ -9,13 +9,12 @@ import { sql, type Kysely } from 'kysely';
  *   e-mail (the task sends it only when the instance has a mail server and the user still wants it).
  * - Triggers make the notifications that follow from a change in the database: a campaign that finished or paused
  *   itself on an error, and a new account waiting for approval (to every admin). A callback is announced by a job
- *   queued, when the call-back is saved, to run at its time (server/modules/notifications/callback-due.task.ts);
+ *   queued, when the call-back is saved, to run at its time (server/modules/calls/callback-due.task.ts);
  *   the callbacks already saved, due from a day ago on, get theirs here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    create table notification_settings (
-      user_id uuid primary key references auth_users (id) on delete cascade,
+    create table notification_settings (user_id uuid primary key references auth_users (id) on delete cascade,
       callbacks_app boolean not null default true,
       callbacks_email boolean not null default true,
       campaigns_app boolean not null default true,
@@ -25,8 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     );
 
-    create table notifications (
-      id uuid primary key default gen_random_uuid(),
+    create table notifications (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
       kind text not null check (kind in ('callback-due', 'campaign-finished', 'campaign-failed', 'new-signup')),
       subject_key text not null check (length(subject_key) <= 200),
@@ -58,8 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       with check (user_id::text = current_setting('app.user_id', true)
         or current_setting('app.actor', true) in ('system', 'admin'));
 
-    create function notify_user(
-      target uuid, notification_kind text, subject text, title text, body text, link text
+    create function notify_user(target uuid, notification_kind text, subject text, title text, body text, link text
     ) returns uuid language plpgsql as $$
     declare
       settings notification_settings;
@@ -82,8 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       on conflict do nothing
       returning id into made;
       if made is not null and wants_email then
-        perform graphile_worker.add_job(
-          identifier => 'notification-email', payload => json_build_object('notificationId', made),
+        perform graphile_worker.add_job(identifier => 'notification-email', payload => json_build_object('notificationId', made),
           job_key => 'notification-email:' || made, max_attempts => 5, job_key_mode => 'replace');
       end if;
       return made;
@@ -103,8 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         when sequence then '/projects/email-sequence/edit/'
         else '/projects/email/edit/' end;
     begin
-      perform notify_user(
-        new.user_id, kind, new.id || ':' || txid_current(),
+      perform notify_user(new.user_id, kind, new.id || ':' || txid_current(),
         case when kind = 'campaign-finished' then what || ' finished: ' || new.name
           else what || ' paused on an error: ' || new.name end,
         case when kind = 'campaign-finished' then 'Every recipient has been handled.'
@@ -124,8 +119,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 
   await sql`
-    select graphile_worker.add_job(
-      identifier => 'callback-due', payload => json_build_object('dispositionId', id, 'userId', user_id),
+    select graphile_worker.add_job(identifier => 'callback-due', payload => json_build_object('dispositionId', id, 'userId', user_id),
       run_at => callback_date, job_key => 'callback-due:' || id, max_attempts => 10, job_key_mode => 'replace')
     from call_dispositions
     where disposition in ('call-back', 'callback') and callback_date > now() - interval '1 day';

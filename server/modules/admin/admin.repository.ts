@@ -66,49 +66,6 @@ export async function findAccounts(
   return { users: rows.map(toProfile), total: count.n, page: query.page, pageSize: ACCOUNTS_PAGE_SIZE };
 }
 
-/** Locks and returns the profile, so concurrent admin actions on the same account apply one after the other. */
-export async function lockProfile(db: DbExecutor, userId: string): Promise<Profile | undefined> {
-  const row = await db
-    .selectFrom('user_profiles')
-    .select(PROFILE_COLUMNS)
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row ? toProfile(row) : undefined;
-}
-
-/** Active admins, locked: two admins demoting each other at once cannot both succeed. */
-export async function countActiveAdminsForUpdate(db: DbExecutor): Promise<number> {
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('deactivated_at', 'is', null)
-    .forUpdate()
-    .execute();
-  return rows.length;
-}
-
-export async function updateProfileAccess(
-  db: DbExecutor,
-  userId: string,
-  change: { role?: Profile['role']; deactivatedAt?: Date | null; reviewedBy?: string; reviewedAt?: Date },
-): Promise<Profile> {
-  const row = await db
-    .updateTable('user_profiles')
-    .set({
-      ...(change.role !== undefined ? { role: change.role } : {}),
-      ...(change.deactivatedAt !== undefined ? { deactivated_at: change.deactivatedAt } : {}),
-      ...(change.reviewedBy !== undefined
-        ? { reviewed_by: change.reviewedBy, reviewed_at: change.reviewedAt ?? new Date() }
-        : {}),
-    })
-    .where('id', '=', userId)
-    .returning(PROFILE_COLUMNS)
-    .executeTakeFirstOrThrow();
-  return toProfile(row);
-}
-
 export async function findSystemOutbox(db: DbExecutor, limit: number) {
   return db
     .selectFrom('outbox_messages')

@@ -25,7 +25,7 @@ import { readDiagnostics } from './diagnostics.repository.ts';
 
 const ProfileResponse = z.object({ profile: ProfileSchema });
 
-/** Admin user management (spec part 1 §2 /admin, §6) and what an administrator of a team needs beyond it. */
+/** Admin user management (/admin) and what an administrator of a team needs beyond it. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const admin = { config: { access: 'admin' as const } };

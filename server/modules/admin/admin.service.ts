@@ -1,12 +1,16 @@
-import { sql } from 'kysely';
 import { wouldRemoveLastAdmin } from '#domain/admin/admin.schema.ts';
 import type { Profile } from '#domain/profiles/profile.schema.ts';
 import { fullName } from '#domain/profiles/profile.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
-import { deleteSessionsOf } from '../profiles/public.ts';
-import { countActiveAdminsForUpdate, lockProfile, updateProfileAccess } from './admin.repository.ts';
+import {
+  countActiveAdminsForUpdate,
+  lockAdminRoles,
+  lockProfile,
+  updateProfileAccess,
+} from '../profiles/public.ts';
+import { deleteSessionsOf } from '../auth/public.ts';
 
 /**
  * The account decisions an administrator makes. Each runs in one transaction acting as admin, locks the target
@@ -24,8 +28,7 @@ export async function applyAdminAction(
   const result = await withActor(ctx.db, { kind: 'admin', userId: adminId }, async (trx) => {
     // Changes that can take an admin away wait for each other before locking any row: two admins demoting each
     // other at once would otherwise each hold their target and wait for the other's (a deadlock, answered 500).
-    if (action === 'deactivate' || action === 'make-user')
-      await sql`select pg_advisory_xact_lock(hashtextextended('admin-roles', 0))`.execute(trx);
+    if (action === 'deactivate' || action === 'make-user') await lockAdminRoles(trx);
     const target = await lockProfile(trx, userId);
     if (!target) throw new AppError('NOT_FOUND', 'User not found.');
     switch (action) {
@@ -94,7 +97,7 @@ async function requireAnotherAdmin(
   }
 }
 
-/** The sign-up toast promises a notice on approval (spec part 1 §8): system mail, or the outbox. */
+/** The sign-up toast promises a notice on approval: system mail, or the outbox. */
 async function sendApprovalNotice(ctx: AppContext, profile: Profile): Promise<void> {
   await ctx.mailer.send({
     kind: 'account-approved',

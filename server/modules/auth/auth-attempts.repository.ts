@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { AttemptHistory, ThrottleDecision } from '#domain/auth/auth-throttle.ts';
 import type { Db, DbExecutor } from '../../db/database.ts';
 
-export type AttemptKind = 'sign-in' | 'sign-up' | 'password-reset' | 'change-password';
+export type { AttemptKind } from '#domain/auth/auth-throttle.ts';
+import type { AttemptKind } from '#domain/auth/auth-throttle.ts';
 
 /** Who attempts what: the account (an e-mail, or a user id), the client (a known browser or an IP), the IP. */
 export type AttemptKey = {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { DEACTIVATED_MESSAGE, DENIED_MESSAGE } from '#domain/auth/auth-messages.ts';
-import { splitFullName } from '#domain/profiles/profile.schema.ts';
+import { splitFullName } from '#domain/text/person-name.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#domain/auth/credentials.schema.ts';
 import { withActor, type Db } from '../../db/database.ts';
 import type { SystemMailer } from '../../mail/system-mail.ts';
@@ -46,7 +46,7 @@ export function createAuth(options: AuthOptions) {
       level: 'info',
       log: (level, message, ...args) => options.log[level]({ component: 'better-auth', args }, message),
     },
-    // Sign-in limits live in our own table (per IP and per account): see sign-in-attempts.repository.ts.
+    // Sign-in limits live in our own table (per IP and per account): see auth-attempts.repository.ts.
     rateLimit: { enabled: false },
     trustedOrigins: (request) => options.trustedOrigins(request),
     advanced: {

@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MeResponseSchema, SessionStateSchema, type SessionState } from '#domain/profiles/profile.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { resolveViewer, viewerOf } from '../../plugins/access-control.ts';
+import { viewerOf } from '../../plugins/access-control.ts';
+import { resolveViewer } from './viewer.ts';
 
-/** Who is signed in: the route guard's question (spec part 1 §2). */
+/** Who is signed in: the route guard's question. */
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -35,7 +36,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  /** The signed-in account, pending included (spec part 1 §2 route guard). */
+  /** The signed-in account, pending included (route guard). */
   typed.get(
     '/api/me',
     { config: { access: 'session' }, schema: { response: { 200: MeResponseSchema } } },

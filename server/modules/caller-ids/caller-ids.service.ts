@@ -13,7 +13,7 @@ export const CALLER_ID_MESSAGES = {
 } as const;
 
 /**
- * Settings → Phone, add a caller ID (issue 10): calls may only go out from a number the telephony account owns or
+ * Settings → Phone, add a caller ID: calls may only go out from a number the telephony account owns or
  * has verified, asked of the provider itself; and a number one person added (their own verified phone) cannot be
  * taken by another to call as them. The account's own numbers are company lines and may be shared.
  */

@@ -6,8 +6,9 @@ import type { JobTask } from '../../jobs/job-runner.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { placeCall } from './calls.service.ts';
 import type { BulkContext } from './bulk-calls.service.ts';
+import { claimNextBulkItem, recordBulkItem } from './bulk-calls.repository.ts';
 
-/** What a refused call of a bulk job counts as (spec part 2 §5.4 reasons). */
+/** What a refused call of a bulk job counts as (reasons). */
 function outcomeOf(error: unknown): { state: 'skipped' | 'failed'; reason: string } {
   if (error instanceof AppError) {
     if (error.code === 'DUPLICATE_PREVENTED' || error.code === 'CONCURRENT_PREVENTED')
@@ -40,32 +41,9 @@ export async function runBulkCallStep(
   jobId: string,
   spacingMs = BULK_CALL_SPACING_MS,
 ): Promise<'called' | 'done' | 'stopped'> {
-  const claimed = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    const job = await trx
-      .selectFrom('bulk_call_jobs')
-      .select(['id', 'user_id', 'from_number', 'status'])
-      .where('id', '=', jobId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!job || job.status !== 'running') return null;
-    const item = await trx
-      .selectFrom('bulk_call_items')
-      .select(['position', 'contact_id', 'request_id'])
-      .where('job_id', '=', job.id)
-      .where('state', '=', 'pending')
-      .orderBy('position')
-      .limit(1)
-      .executeTakeFirst();
-    if (!item) {
-      await trx
-        .updateTable('bulk_call_jobs')
-        .set({ status: 'done', finished_at: ctx.clock() })
-        .where('id', '=', job.id)
-        .execute();
-      return { done: true as const };
-    }
-    return { job, item };
-  });
+  const claimed = await withActor(ctx.db, { kind: 'system' }, (trx) =>
+    claimNextBulkItem(trx, jobId, ctx.clock()),
+  );
   if (!claimed) return 'stopped';
   if ('done' in claimed) return 'done';
   const { job, item } = claimed;
@@ -87,13 +65,7 @@ export async function runBulkCallStep(
     }
   }
   await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    await trx
-      .updateTable('bulk_call_items')
-      .set({ state: result.state, reason: result.reason, call_id: result.callId, done_at: ctx.clock() })
-      .where('job_id', '=', job.id)
-      .where('position', '=', item.position)
-      .where('state', '=', 'pending')
-      .execute();
+    await recordBulkItem(trx, job.id, item.position, result, ctx.clock());
     await scheduleBulkCallStep(trx, job.id, new Date(Date.now() + spacingMs));
   });
   return 'called';

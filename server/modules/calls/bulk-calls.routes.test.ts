@@ -31,7 +31,7 @@ const finished = async (id: string) => {
   }
 };
 
-describe('bulk calls (spec part 2 §5.4)', () => {
+describe('bulk calls', () => {
   it('calls every selected contact with a phone, one at a time on the server, and sums it up', async () => {
     const ids = [];
     for (let i = 3; i <= 6; i++)

@@ -1,18 +1,14 @@
 import type { z } from 'zod';
-import {
-  BULK_SKIP_REASONS,
-  bulkRequestId,
-  type BulkCallSummary,
-  type StartBulkCallSchema,
-} from '#domain/calls/bulk-call.schema.ts';
+import { type BulkCallSummary, type StartBulkCallSchema } from '#domain/calls/bulk-call.schema.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { selectedIds } from '../contacts/public.ts';
+import { findSelectedContacts } from '../contacts/public.ts';
 import { resolveCallerId } from '../caller-ids/public.ts';
 import { MISSING_FROM } from './calls.service.ts';
 import { scheduleBulkCallStep } from './bulk-call-runner.ts';
+import { cancelBulkCall, findBulkCall, insertBulkCall } from './bulk-calls.repository.ts';
 
 export type BulkContext = Pick<
   AppContext,
@@ -20,7 +16,7 @@ export type BulkContext = Pick<
 >;
 
 /**
- * Call Selected (spec part 2 §5.4): a job with one item per selected contact that has a phone, in selection order
+ * Call Selected: a job with one item per selected contact that has a phone, in selection order
  * (name order for "all matching"). Contacts without a phone are counted, not called. The runner places the calls.
  */
 export async function startBulkCall(
@@ -32,12 +28,7 @@ export async function startBulkCall(
     const from = await resolveCallerId(trx, userId, input.from, ctx.defaultCallerId);
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     const selection = input.selection;
-    let q = trx
-      .selectFrom('contacts')
-      .select(['id', 'first_name', 'last_name', 'phone'])
-      .where('user_id', '=', userId);
-    q = q.where('id', 'in', selectedIds(trx, userId, selection, ctx.clock()));
-    const contacts = await q.orderBy('name_sort').orderBy('id').limit(10_000).execute();
+    const contacts = await findSelectedContacts(trx, userId, selection, ctx.clock(), 10_000);
     if (contacts.length === 0) throw new AppError('VALIDATION_FAILED', 'No contacts selected');
     const callable = contacts.filter((c) => normalizePhone(c.phone));
     if (callable.length === 0)
@@ -45,81 +36,15 @@ export async function startBulkCall(
         'VALIDATION_FAILED',
         `Missing phone numbers: ${contacts.length} selected contact(s) don't have phone numbers.`,
       );
-    const job = await trx
-      .insertInto('bulk_call_jobs')
-      .values({ user_id: userId, from_number: from, total: callable.length })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('bulk_call_items')
-      .values(
-        callable.map((c, position) => ({
-          job_id: job.id,
-          position,
-          user_id: userId,
-          contact_id: c.id,
-          contact_name: `${c.first_name} ${c.last_name}`.trim().slice(0, 250),
-          request_id: bulkRequestId(job.id, position),
-        })),
-      )
-      .execute();
-    await scheduleBulkCallStep(trx, job.id);
-    const summary = await findBulkCall(trx, userId, job.id);
+    const jobId = await insertBulkCall(trx, userId, from, callable);
+    await scheduleBulkCallStep(trx, jobId);
+    const summary = await findBulkCall(trx, userId, jobId);
     return { ...summary!, withoutPhone: contacts.length - callable.length };
   });
 }
 
-export async function findBulkCall(
-  db: DbExecutor,
-  userId: string,
-  id: string,
-): Promise<BulkCallSummary | undefined> {
-  const job = await db
-    .selectFrom('bulk_call_jobs')
-    .select(['id', 'status', 'from_number', 'total', 'created_at', 'finished_at'])
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!job) return undefined;
-  const items = await db
-    .selectFrom('bulk_call_items')
-    .select(['state', 'contact_name', 'reason'])
-    .where('job_id', '=', id)
-    .orderBy('position')
-    .execute();
-  const count = (state: string) => items.filter((i) => i.state === state).length;
-  return {
-    id: job.id,
-    status: job.status,
-    from: job.from_number,
-    total: job.total,
-    pending: count('pending'),
-    success: count('called'),
-    skipped: count('skipped'),
-    failed: count('failed'),
-    withoutPhone: 0,
-    errors: items
-      .filter((i) => i.state === 'failed' || i.state === 'skipped')
-      .map((i) => ({ contactName: i.contact_name, error: i.reason ?? '' })),
-    createdAt: job.created_at.toISOString(),
-    finishedAt: job.finished_at?.toISOString() ?? null,
-  };
-}
-
-export async function cancelBulkCall(db: DbExecutor, userId: string, id: string, now: Date): Promise<void> {
-  const job = await db
-    .updateTable('bulk_call_jobs')
-    .set({ status: 'canceled', finished_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .returning('id')
-    .executeTakeFirst();
-  if (!job) throw new AppError('NOT_FOUND', 'No running bulk call with this id');
-  await db
-    .updateTable('bulk_call_items')
-    .set({ state: 'skipped', reason: BULK_SKIP_REASONS.canceled, done_at: now })
-    .where('job_id', '=', id)
-    .where('state', '=', 'pending')
-    .execute();
+/** Stops a running bulk call of the user; what was not called yet is skipped. */
+export async function stopBulkCall(db: DbExecutor, userId: string, id: string, now: Date): Promise<void> {
+  if (!(await cancelBulkCall(db, userId, id, now)))
+    throw new AppError('NOT_FOUND', 'No running bulk call with this id');
 }

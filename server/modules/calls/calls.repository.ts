@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Call, DispositionRecord } from '#domain/calls/call.schema.ts';
+import type { Call } from '#domain/calls/call.schema.ts';
 import {
   CALL_STATUS_RANK,
   FINISHED_RANK,
@@ -10,7 +10,7 @@ import {
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 
-const CALL_COLUMNS = [
+export const CALL_COLUMNS = [
   'id',
   'contact_id',
   'request_id',
@@ -80,61 +80,6 @@ export async function findCallByRequestId(db: DbExecutor, userId: string, reques
     .where('request_id', '=', requestId)
     .executeTakeFirst();
   return row ? toCall(row) : undefined;
-}
-
-/**
- * Serialises one user's call placements across requests, tabs and server instances for the rest of the transaction
- * (a transaction-scoped advisory lock on the user's id).
- */
-export async function lockUserCalling(db: DbExecutor, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`calls:${userId}`}, 0))`.execute(db);
-}
-
-/** What the duplicate guard needs: the lock, and this number's calls that are recent or still going on. */
-export async function findGuardState(db: DbExecutor, userId: string, to: string, since: Date) {
-  const lock = await db
-    .selectFrom('call_locks')
-    .select('taken_at')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const calls = await db
-    .selectFrom('calls')
-    .select(['to_number', 'from_number', 'started_at', 'status'])
-    .where('user_id', '=', userId)
-    .where('to_number', '=', to)
-    .where((eb) => eb.or([eb('started_at', '>=', since), eb('status', 'not in', [...FINISHED_STATUSES])]))
-    .execute();
-  return {
-    lockTakenAt: lock?.taken_at ?? null,
-    recentCalls: calls.map((c) => ({
-      to: c.to_number,
-      from: c.from_number,
-      startedAt: c.started_at,
-      active: !FINISHED_STATUSES.includes(c.status),
-    })),
-  };
-}
-
-export async function takeCallLock(
-  db: DbExecutor,
-  userId: string,
-  requestId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .insertInto('call_locks')
-    .values({ user_id: userId, request_id: requestId, taken_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ request_id: requestId, taken_at: now }))
-    .execute();
-}
-
-/** Releases the lock this request took (a later request's lock is left alone). */
-export async function releaseCallLock(db: DbExecutor, userId: string, requestId: string): Promise<void> {
-  await db
-    .deleteFrom('call_locks')
-    .where('user_id', '=', userId)
-    .where('request_id', '=', requestId)
-    .execute();
 }
 
 export async function insertCall(
@@ -375,189 +320,5 @@ export async function closeCall(db: DbExecutor, id: string, status: CallStatus, 
     .set({ status, error: reason, ended_at: now, updated_at: now })
     .where('id', '=', id)
     .where('status', 'not in', [...FINISHED_STATUSES])
-    .execute();
-}
-
-/** The columns a disposition is read with (toDisposition), wherever one is returned. */
-export const DISPOSITION_COLUMNS = [
-  'id',
-  'call_id',
-  'contact_id',
-  'disposition',
-  'notes',
-  'is_qualified',
-  'callback_date',
-  'called_at',
-  'call_duration',
-  'queue_id',
-] as const;
-
-export const toDisposition = (r: {
-  id: string;
-  call_id: string | null;
-  contact_id: string | null;
-  disposition: string;
-  notes: string | null;
-  is_qualified: boolean;
-  callback_date: Date | null;
-  called_at: Date;
-  call_duration: number | null;
-  queue_id: string | null;
-}): DispositionRecord => ({
-  id: r.id,
-  callId: r.call_id,
-  contactId: r.contact_id,
-  disposition: r.disposition,
-  notes: r.notes,
-  isQualified: r.is_qualified,
-  callbackDate: r.callback_date?.toISOString() ?? null,
-  calledAt: r.called_at.toISOString(),
-  callDurationSeconds: r.call_duration,
-  queueId: r.queue_id,
-});
-
-/** A saved disposition; qualified marks it is_qualified (the Qualified Leads tab reads that flag). */
-export async function insertDisposition(
-  db: DbExecutor,
-  userId: string,
-  d: {
-    contactId: string;
-    callId: string | null;
-    disposition: string;
-    notes: string | null;
-    qualification: string;
-    callbackDate: Date | null;
-    callDurationSeconds: number | null;
-    calledAt: Date;
-    queueId: string | null;
-  },
-): Promise<DispositionRecord> {
-  const row = await db
-    .insertInto('call_dispositions')
-    .values({
-      user_id: userId,
-      contact_id: d.contactId,
-      call_id: d.callId,
-      disposition: d.disposition,
-      notes: d.notes,
-      is_qualified: d.disposition === 'qualified',
-      qualification: d.qualification,
-      callback_date: d.callbackDate,
-      call_duration: d.callDurationSeconds,
-      called_at: d.calledAt,
-      queue_id: d.queueId,
-    })
-    .returning(DISPOSITION_COLUMNS)
-    .executeTakeFirstOrThrow();
-  return toDisposition(row);
-}
-
-/** The call keeps the notes saved with its disposition (spec part 2 §3 call record), so reports can list them. */
-export async function recordCallNotes(db: DbExecutor, callId: string, notes: string | null): Promise<void> {
-  await db.updateTable('calls').set({ notes }).where('id', '=', callId).execute();
-}
-
-export async function findContactCalling(db: DbExecutor, userId: string, contactId: string) {
-  const calls = await db
-    .selectFrom('calls')
-    .select(CALL_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('contact_id', '=', contactId)
-    .orderBy('started_at', 'desc')
-    .limit(100)
-    .execute();
-  const dispositions = await db
-    .selectFrom('call_dispositions')
-    .select(DISPOSITION_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('contact_id', '=', contactId)
-    .orderBy('called_at', 'desc')
-    .limit(100)
-    .execute();
-  return { calls: calls.map(toCall), dispositions: dispositions.map(toDisposition) };
-}
-
-/** The day's calls and dispositions with their contacts (spec part 2 §7.1: day-range queries). */
-export async function findDay(db: DbExecutor, userId: string, from: Date, to: Date) {
-  const calls = await db
-    .selectFrom('calls')
-    .leftJoin('contacts', 'contacts.id', 'calls.contact_id')
-    .select([
-      'calls.id',
-      'calls.contact_id',
-      'calls.to_number',
-      'calls.status',
-      'calls.started_at',
-      'calls.answered_at',
-      'calls.duration_seconds',
-      'contacts.first_name',
-      'contacts.last_name',
-      'contacts.company',
-    ])
-    .where('calls.user_id', '=', userId)
-    .where('calls.started_at', '>=', from)
-    .where('calls.started_at', '<', to)
-    .orderBy('calls.started_at', 'desc')
-    .limit(5000)
-    .execute();
-  const dispositions = await db
-    .selectFrom('call_dispositions')
-    .leftJoin('contacts', 'contacts.id', 'call_dispositions.contact_id')
-    .select([
-      'call_dispositions.id',
-      'call_dispositions.call_id',
-      'call_dispositions.contact_id',
-      'call_dispositions.disposition',
-      'call_dispositions.is_qualified',
-      'call_dispositions.called_at',
-      'call_dispositions.call_duration',
-      'contacts.first_name',
-      'contacts.last_name',
-      'contacts.company',
-      'contacts.phone',
-    ])
-    .where('call_dispositions.user_id', '=', userId)
-    .where('call_dispositions.called_at', '>=', from)
-    .where('call_dispositions.called_at', '<', to)
-    .orderBy('call_dispositions.called_at', 'desc')
-    .limit(5000)
-    .execute();
-  return { calls, dispositions };
-}
-
-/**
- * Callbacks that are due (issue 5): contacts whose latest disposition is a call-back with its date reached, oldest
- * first, each with what the agent noted.
- */
-export async function findDueCallbacks(db: DbExecutor, userId: string, now: Date) {
-  return db
-    .selectFrom('call_dispositions as d')
-    .innerJoin('contacts as c', 'c.id', 'd.contact_id')
-    .select([
-      'd.id',
-      'd.contact_id',
-      'd.callback_date',
-      'd.notes',
-      'c.first_name',
-      'c.last_name',
-      'c.phone',
-      'c.company',
-    ])
-    .where('d.user_id', '=', userId)
-    .where('d.disposition', 'in', ['call-back', 'callback'])
-    .where('d.callback_date', '<=', now)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('call_dispositions as later')
-            .select('later.id')
-            .whereRef('later.contact_id', '=', 'd.contact_id')
-            .whereRef('later.called_at', '>', 'd.called_at'),
-        ),
-      ),
-    )
-    .orderBy('d.callback_date')
-    .limit(100)
     .execute();
 }

@@ -140,7 +140,7 @@ describe('click-to-call on the simulator', () => {
   });
 });
 
-describe('the rules before a call goes out (spec part 1 §5, part 2 §5.3)', () => {
+describe('the rules before a call goes out', () => {
   it('needs a phone on the contact, a caller ID, and two different numbers', async () => {
     const noPhone = await insertContact(ctx.app, rep, { phone: null });
     expect((await call({ contactId: noPhone.id })).json().message).toBe(

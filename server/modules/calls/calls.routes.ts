@@ -23,18 +23,21 @@ import { agentIdentity } from '../../telephony/telephony-provider.ts';
 import { findContact, getContact } from '../contacts/public.ts';
 import { isSmsOptedOut } from '../sms/public.ts';
 import { findCallerIds, findDefaultCallerId } from '../caller-ids/public.ts';
-import { getCall, findContactCalling, findDueCallbacks, resetUserCalls } from './calls.repository.ts';
+import { getCall, resetUserCalls } from './calls.repository.ts';
+import { findDueCallbacks } from './callbacks.repository.ts';
+import { findContactCalling } from './dispositions.repository.ts';
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { saveDisposition } from './dispositions.service.ts';
 import { findDayLog } from './day-log.ts';
-import { cancelBulkCall, findBulkCall, startBulkCall } from './bulk-calls.service.ts';
+import { startBulkCall, stopBulkCall } from './bulk-calls.service.ts';
+import { findBulkCall } from './bulk-calls.repository.ts';
 import { BulkCallSummarySchema, StartBulkCallSchema } from '#domain/calls/bulk-call.schema.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const IdParams = z.object({ id: z.uuid('Invalid id') });
 
-/** Calling (issue 5): click-to-call, hang up, the day's log, Reset Call System, dispositions, caller IDs, do-not-call. */
+/** Calling: click-to-call, hang up, the day's log, Reset Call System, dispositions, caller IDs, do-not-call. */
 export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>
@@ -99,12 +102,12 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     { ...approved, schema: { params: IdParams } },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
-      await asUser(userId, (trx) => cancelBulkCall(trx, userId, request.params.id, ctx.clock()));
+      await asUser(userId, (trx) => stopBulkCall(trx, userId, request.params.id, ctx.clock()));
       return reply.status(204).send();
     },
   );
 
-  /** Reset Call System (spec part 2 §2.4): the user's lock released and unfinished calls closed. */
+  /** Reset Call System: the user's lock released and unfinished calls closed. */
   typed.post(
     '/api/calls/reset',
     { ...approved, schema: { response: { 200: z.object({ closed: z.number().int() }) } } },
@@ -142,7 +145,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
   );
 
-  /** The Call Logs Dashboard for one day of the browser's (spec part 2 §2.4, §7.1; decision 000 day boundaries). */
+  /** The Call Logs Dashboard for one day of the browser's (decision 000 day boundaries). */
   typed.get(
     '/api/calls/day',
     { ...approved, schema: { querystring: DayRangeQuerySchema, response: { 200: DayLogSchema } } },

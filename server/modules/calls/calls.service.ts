@@ -9,18 +9,14 @@ import { getContact } from '../contacts/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
 import { resolveCallerId } from '../caller-ids/public.ts';
 import { isDoNotCall } from './do-not-call.repository.ts';
-import { isInstanceAlive } from '../../instance/instances.repository.ts';
 import {
   cancelIfNotPlaced,
   closeCall,
   findCallByRequestId,
-  findGuardState,
   insertCall,
-  lockUserCalling,
   recordProviderAnswer,
-  releaseCallLock,
-  takeCallLock,
 } from './calls.repository.ts';
+import { findGuardState, lockUserCalling, releaseCallLock, takeCallLock } from './call-locks.repository.ts';
 
 export const MISSING_FROM = {
   title: 'Missing phone number',
@@ -47,7 +43,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<
 }
 
 /**
- * Places a call (spec part 1 §5, part 2 §5.3; decision 000 duplicate prevention, server as the authority):
+ * Places a call (decision 000 duplicate prevention, server as the authority):
  * 1. the number: the contact's phone ('Contact does not have a valid phone number'), or the one given;
  * 2. the caller ID: one of the user's, or their default, or the instance's ('Missing phone number'); never the
  *    number being called ('Invalid call configuration'); never a number on the do-not-call list;
@@ -158,7 +154,11 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
  * the provider's answer arrives, so an early END CALL is never lost. A simulated call whose instance has died
  * (nothing will ever report on it) is closed here and now.
  */
-export async function hangUpCall(ctx: CallingContext, userId: string, callId: string): Promise<void> {
+export async function hangUpCall(
+  ctx: CallingContext & Pick<AppContext, 'isInstanceAlive'>,
+  userId: string,
+  callId: string,
+): Promise<void> {
   const found = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
     cancelIfNotPlaced(trx, userId, callId, ctx.clock()),
   );
@@ -168,7 +168,7 @@ export async function hangUpCall(ctx: CallingContext, userId: string, callId: st
   const owner = found.instanceId;
   if (ctx.telephony.name !== 'simulator' || !owner || owner === ctx.instanceId) return;
   await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
-    if (await isInstanceAlive(trx, owner)) return;
+    if (await ctx.isInstanceAlive(trx, owner)) return;
     const ended = found.status === 'in-progress' ? 'completed' : 'canceled';
     await closeCall(trx, callId, ended, 'The server running this simulated call stopped', ctx.clock());
   });

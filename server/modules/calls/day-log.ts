@@ -1,11 +1,11 @@
 import { buildCallLog, callStats } from '#domain/calls/call-log.ts';
 import type { DayLog } from '#domain/calls/call.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { findDay } from './calls.repository.ts';
+import { findDay } from './day-log.repository.ts';
 
 /**
- * One day of a user's calling as the Call Logs dashboard and the Reports overview both read it (spec part 2 §2.4,
- * §2.9, §7.1; decision 000 "Answered"): each call with the disposition saved for it, dispositions saved without a
+ * One day of a user's calling as the Call Logs dashboard and the Reports overview both read it (
+ * Decision 000 "Answered"): each call with the disposition saved for it, dispositions saved without a
  * call, the 60 s merge, and the day's counts. One function, so the two screens never disagree.
  */
 export async function findDayLog(db: DbExecutor, userId: string, from: Date, to: Date): Promise<DayLog> {

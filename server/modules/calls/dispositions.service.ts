@@ -5,22 +5,23 @@ import { AppError } from '../../errors/app-error.ts';
 import { SEQUENCE_EXIT_REASONS } from '#domain/campaigns/email-sequence.schema.ts';
 import { leaveSequences } from '../campaigns/public.ts';
 import { getContact } from '../contacts/public.ts';
-import { scheduleCallbackNotice } from '../notifications/public.ts';
+import { scheduleCallbackNotice } from './callback-due.task.ts';
 import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
-import { getCall, insertDisposition, recordCallNotes } from './calls.repository.ts';
+import { getCall } from './calls.repository.ts';
+import { insertDisposition, recordCallNotes } from './dispositions.repository.ts';
 import { addDoNotCall } from './do-not-call.repository.ts';
 
 export const MISSING_DISPOSITION_INFO = 'Missing required information to save disposition';
 
 /**
- * Saves a disposition (spec part 2 §4.4, §5.5): a contact (the call's, when saved for a call), a disposition and
+ * Saves a disposition: a contact (the call's, when saved for a call), a disposition and
  * the user are needed; a callback date may not be in the past; qualified sets is_qualified. It is linked to its call
  * (decision 000), so the call log never has to guess. The contact's flags and last call follow at once (the
  * latest-disposition trigger). Do-not-call puts the contact's number on the user's do-not-call list. Saved from a
- * queue's walk, it carries the queue's id and completes the contact there (spec part 2 §4.4, §4.5), in the same
+ * queue's walk, it carries the queue's id and completes the contact there, in the same
  * transaction; a queue deleted mid-walk leaves the disposition saved without it. The call keeps the notes.
- * Do-not-call and not-interested take the contact out of the user's e-mail sequences (issue 12). A call-back queues
- * its announcement for its time (issue 13).
+ * Do-not-call and not-interested take the contact out of the user's e-mail sequences. A call-back queues
+ * its announcement for its time.
  */
 export async function saveDisposition(
   db: DbExecutor,

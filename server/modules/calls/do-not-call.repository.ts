@@ -1,7 +1,7 @@
 import type { DbExecutor } from '../../db/database.ts';
 
 /**
- * The user's do-not-call list (issue 5, beyond the spec): numbers in E.164. A do-not-call disposition adds the
+ * The user's do-not-call list (beyond the spec): numbers in E.164. A do-not-call disposition adds the
  * contact's number; the server refuses every later call to it until it is removed behind a confirmation.
  */
 export async function isDoNotCall(db: DbExecutor, userId: string, e164: string): Promise<boolean> {

@@ -1,4 +1,5 @@
-/** Calling as the janitor and the reports use it: finding and closing calls no live instance owns; one day's call log. Other modules import this file, never the module's other files (decision 013). */
+/** Calling as the janitor, the reports and the job queue use it: finding and closing calls no live instance owns; one day's call log; a callback announced at its time. Other modules import this file, never the module's other files (decision 013). */
 export { closeCall, findUnfinishedSimulatedCalls } from './calls.repository.ts';
 export { closeStaleCalls } from './stale-calls.janitor.ts';
 export { findDayLog } from './day-log.ts';
+export { announceCallback, CALLBACK_DUE_TASK, callbackDueTask } from './callback-due.task.ts';

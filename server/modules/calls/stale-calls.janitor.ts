@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { closeCall, findUnfinishedCalls } from './calls.repository.ts';
 
 /**
- * Closes calls the provider never reported back on (issue 5: "a call that never hears back is closed after a
+ * Closes calls the provider never reported back on ("a call that never hears back is closed after a
  * bounded time"; the rule is domain staleOutcome). Run by the janitor (instance/janitor.ts); closing is conditional.
  */
 export async function closeStaleCalls(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {

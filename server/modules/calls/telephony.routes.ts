@@ -10,7 +10,7 @@ import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/p
 import { applyStatusEvent, claimBrowserCall } from './calls.repository.ts';
 
 /**
- * Status webhooks (issue 5): the provider (or the simulator, through the same route) reports a call's progress.
+ * Status webhooks: the provider (or the simulator, through the same route) reports a call's progress.
  * Public, as providers call it, and exempt from the Origin check, but refused unless the provider's signature
  * verifies; nothing is written for a refused request. Events may come twice or out of order: a call only moves
  * forward (applyStatusEvent). An event may also come before the provider's answer to placeCall is stored: our call

@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from '../../test/server-proces
 import { createTestCertificate, startTestSmtpServer } from '../../test/test-smtp-server.ts';
 
 /**
- * The campaign send under kill -9 (issue 12): the server running a campaign is killed mid-send, again and again, and
+ * The campaign send under kill -9: the server running a campaign is killed mid-send, again and again, and
  * started again each time, exactly as the README runs it. The mail server counts what it received: nobody is
  * mailed twice, and every recipient ends sent, failed, or — only the few being handed over at a kill — unconfirmed.
  */

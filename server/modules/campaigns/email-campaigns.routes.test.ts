@@ -64,7 +64,7 @@ const settled = async (id: string, ms = 10_000) => {
 const recipients = async (id: string) =>
   (await call('GET', `/api/email-campaigns/${id}/recipients`)).json().recipients;
 
-describe('e-mail campaigns (spec part 2 §2.3, §5.1)', () => {
+describe('e-mail campaigns', () => {
   it("refuses a campaign without a name, contacts or a known merge field, and another user's is not found", async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
     const noName = await create([ann.id], { name: '   ' });

@@ -128,3 +128,15 @@ export async function recordEmailOutcome(
     .where('state', '=', 'sending')
     .execute();
 }
+
+/** The recipient an unsubscribe link names (its token), with whether its address already unsubscribed. */
+export async function findRecipientByToken(db: DbExecutor, token: string) {
+  return db
+    .selectFrom('email_campaign_recipients as r')
+    .leftJoin('email_unsubscribes as u', (join) =>
+      join.onRef('u.user_id', '=', 'r.user_id').on('u.email', '=', sql<string>`lower(r.email)`),
+    )
+    .select(['r.user_id', 'r.campaign_id', 'r.email', 'u.email as unsubscribed'])
+    .where('r.unsubscribe_token', '=', token)
+    .executeTakeFirst();
+}

@@ -78,7 +78,7 @@ async function daysPass(days: number) {
   await ctx.db.admin.query(`update graphile_worker._private_jobs set run_at = now() where locked_at is null`);
 }
 
-describe('e-mail sequences (spec part 2 §2.3, §2.7, §5.1; issue 12)', () => {
+describe('e-mail sequences', () => {
   it("refuses a sequence without a name, e-mails or contacts in the spec's words; another user's is not found", async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', email: 'ann@buyer.example' });
     const noName = await create([ann.id], { name: '  ' });

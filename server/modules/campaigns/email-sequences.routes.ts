@@ -40,7 +40,7 @@ async function getSequence(db: DbExecutor, userId: string, id: string): Promise<
 }
 
 /**
- * E-mail sequences (spec part 2 §2.3, §2.7, §7.2 enroll-in-sequence; issue 12; docs/decisions/018-email-sequences.md):
+ * E-mail sequences (enroll-in-sequence; docs/decisions/018-email-sequences.md):
  * create with its e-mails and contacts, edit while a draft, enrol one contact, and let contacts leave a sequence
  * under way. Reading, sending, pausing, resuming, canceling and deleting a sequence go through the e-mail campaign
  * routes, as a sequence is a campaign of type 'sequence'.
@@ -118,7 +118,7 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  /** enroll-in-sequence (spec part 2 §7.2): one of the user's contacts joins; one already in it is ignored. */
+  /** enroll-in-sequence: one of the user's contacts joins; one already in it is ignored. */
   typed.post(
     '/api/email-sequences/:campaignId/enroll',
     {

@@ -26,7 +26,7 @@ const sentSoFar = async () =>
     )
   ).rows[0].n as number;
 
-describe("a user's sending limits (issue 12: a per-user rate)", () => {
+describe("a user's sending limits (a per-user rate)", () => {
   it('are the user’s own, none by default, and refuse values out of range', async () => {
     expect((await call('GET', '/api/sending-limits')).json()).toEqual({
       emailPerMinute: null,

@@ -101,7 +101,7 @@ const inbound = (fields: Record<string, string>, secret = 'test-session-secret-t
 };
 const optOuts = async () => (await ctx.db.admin.query('select phone from sms_opt_outs order by phone')).rows;
 
-describe('SMS campaigns on the simulator (spec part 2 §2.3, §5.1; issue 12)', () => {
+describe('SMS campaigns on the simulator', () => {
   it("refuses a campaign without a name, message or contacts in the spec's words; another user's is not found", async () => {
     await onSimulator();
     const ann = await insertContact(ctx.app, rep, { phone: '5550100017' });

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { SKIP_REASONS } from '#domain/campaigns/email-campaign.schema.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
+import { insertUnsubscribe } from '../email/public.ts';
+import { findRecipientByToken } from './email-sends.repository.ts';
 import { leaveSequences } from './email-sequences.repository.ts';
 
 const TokenParams = z.object({ token: z.string().max(100) });
@@ -34,7 +35,7 @@ function maskEmail(email: string): string {
 }
 
 /**
- * Unsubscribe (issue 12; RFC 8058): every campaign e-mail links to /unsubscribe/{token} and names it in its
+ * Unsubscribe (RFC 8058): every campaign e-mail links to /unsubscribe/{token} and names it in its
  * List-Unsubscribe header with List-Unsubscribe-Post. A GET only shows a page with a button (mail scanners follow
  * links; they must not unsubscribe anyone); the button's POST, or a mail client's one-click POST, records the
  * address as unsubscribed from that sender, so no campaign or sequence of theirs mails it again. Public, no
@@ -57,16 +58,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const findRecipient = (token: string) =>
     UUID.test(token)
-      ? withActor(ctx.db, { kind: 'system' }, (trx) =>
-          trx
-            .selectFrom('email_campaign_recipients as r')
-            .leftJoin('email_unsubscribes as u', (join) =>
-              join.onRef('u.user_id', '=', 'r.user_id').on('u.email', '=', sql<string>`lower(r.email)`),
-            )
-            .select(['r.user_id', 'r.campaign_id', 'r.email', 'u.email as unsubscribed'])
-            .where('r.unsubscribe_token', '=', token)
-            .executeTakeFirst(),
-        )
+      ? withActor(ctx.db, { kind: 'system' }, (trx) => findRecipientByToken(trx, token))
       : Promise.resolve(undefined);
   const unknown = (reply: FastifyReply) =>
     page(
@@ -106,15 +98,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
       const found = await findRecipient(request.params.token);
       if (!found?.email) return unknown(reply);
       await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-        await trx
-          .insertInto('email_unsubscribes')
-          .values({
-            user_id: found.user_id,
-            email: found.email!.toLowerCase(),
-            campaign_id: found.campaign_id,
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'email']).doNothing())
-          .execute();
+        await insertUnsubscribe(trx, found.user_id, found.email!, found.campaign_id);
         // The address leaves that sender's sequences at once (sends also check, at the moment they reach it).
         await leaveSequences(trx, found.user_id, { email: found.email! }, SKIP_REASONS.unsubscribed);
       });

@@ -5,7 +5,7 @@ import { exportFileName } from '#domain/contacts/contact-csv.ts';
 import { ContactFilterSchema, ContactTabSchema } from '#domain/contacts/contact-list.schema.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { streamContactsCsv, type ExportScope } from './contact-export.ts';
+import { streamContactsCsv, type ExportScope } from './contact-export.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
 
@@ -16,7 +16,7 @@ const ExportQuerySchema = ContactFilterSchema.extend({
 const ExportSelectionSchema = z.object({ ids: z.array(z.uuid()).min(1, 'No contacts selected').max(10_000) });
 
 /**
- * Export All Contacts (spec part 1 §7) as contacts_backup_{date}.csv, and beyond the spec the list's current filter
+ * Export All Contacts as contacts_backup_{date}.csv, and beyond the spec the list's current filter
  * (GET, scope=filter) or a selection of ids (POST).
  */
 export function registerContactExportRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import {
   SkippedRowSchema,
   type DuplicateMode,
@@ -203,4 +204,18 @@ export async function failAbandonedImport(
     .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The import's running counts, moved with each batch (on its connection) so an import cut short still says what it saved. */
+export async function countBatch(
+  client: pg.PoolClient,
+  importId: string,
+  created: number,
+  updated: number,
+  skipped: number,
+): Promise<void> {
+  await client.query(
+    `update contact_imports set created = created + $2, updated = updated + $3, skipped = skipped + $4 where id = $1`,
+    [importId, created, updated, skipped],
+  );
 }

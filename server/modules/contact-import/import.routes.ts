@@ -50,7 +50,7 @@ const asFileError = (error: unknown) =>
   error instanceof ImportFileError ? new AppError('VALIDATION_FAILED', error.message) : error;
 
 /**
- * Contacts in (spec part 2 §2.6, §5.6; issue 4): a preview for the mapping step, the import itself answering with
+ * Contacts in: a preview for the mapping step, the import itself answering with
  * its progress as newline-delimited JSON, and the record of past imports with their skipped rows.
  */
 export function registerContactImportRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -18,9 +18,11 @@ import {
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
-import { createBatchSaver, toCopyLine, type CopyLine } from './batch-saver.ts';
+import { createBatchSaver } from './batch-saver.ts';
+import { toCopyLine, type CopyLine } from '../contacts/public.ts';
 import { finishImport, hasRunningImport, lockUserImports, startImport } from './import-records.repository.ts';
-import { ensureDefaultQueue, hasAnyContact } from '../contacts/public.ts';
+import { hasAnyContact } from '../contacts/public.ts';
+import { ensureDefaultQueue } from '../queues/public.ts';
 import { announceChange } from '../../realtime/announce-change.ts';
 
 export const IMPORT_ALREADY_RUNNING =
@@ -46,7 +48,7 @@ const PROGRESS_EVERY = 10_000;
 type ImportContext = Pick<AppContext, 'db' | 'pool' | 'clock' | 'instanceId'>;
 
 /**
- * Imports a file's rows as the user's contacts (spec part 2 §5.6, issue 4), set-based and pipelined so a million rows
+ * Imports a file's rows as the user's contacts, set-based and pipelined so a million rows
  * fit in about a minute: rows are read as they arrive and checked (a bad row is skipped with its reason, never
  * stopping the rest); repeats within the file are caught as they are read; batches of valid rows go to two savers
  * that each match them to existing contacts (skipping or updating them, as chosen) and insert the new ones with
@@ -261,7 +263,7 @@ async function notifyContactsChanged(ctx: ImportContext, userId: string): Promis
 }
 
 /**
- * The mapping step's view of a file: its first rows, whether the first is a header (spec part 2 §5.6), and the
+ * The mapping step's view of a file: its first rows, whether the first is a header, and the
  * columns matched by header name or, without one, the spec's column order.
  */
 export async function previewImport(

@@ -16,7 +16,7 @@ import type { ContactsTable, Database } from '../../db/schema.ts';
 import { withinTimeBudget } from '../../db/time-budget.ts';
 import { inlineParameters } from '../../db/inline-parameters.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { applyContactFilters } from './contact-filters.ts';
+import { applyContactFilters } from './contact-filters.repository.ts';
 import { decodeCursor, encodeCursor, SORT_COLUMN } from './contact-cursor.ts';
 
 export const CONTACT_COLUMNS = [
@@ -167,7 +167,7 @@ export type ContactsPage = {
 };
 
 /**
- * One page of the list, sorted on the server (spec part 1 §4 sorting: name case-insensitive, a missing last call
+ * One page of the list, sorted on the server (sorting: name case-insensitive, a missing last call
  * counts as the earliest; ties broken by id). A neighbour page is read from a cursor and the last page from the
  * far end, each an index seek of 101 rows wherever it lies in a million (decision 007); otherwise by offset.
  * One row more than a page is read to know whether the list goes on in the reading direction.
@@ -227,7 +227,7 @@ const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
 
 /**
  * How many contacts match: exact while counting is cheap, otherwise the planner's estimate, reported as such so
- * the screen can show '≈ 1.2M' (issue 3). The estimate comes first (it costs a plan, not a scan); only a set it
+ * the screen can show '≈ 1.2M'. The estimate comes first (it costs a plan, not a scan); only a set it
  * expects to be modest is counted, and the count stops after EXACT_COUNT_LIMIT rows.
  */
 export async function countContacts(
@@ -269,7 +269,7 @@ export async function countContacts(
   return { count: Math.max(planned, n), estimate: true };
 }
 
-/** A count that takes longer than this is abandoned for the estimate: "exact while cheap" (issue 3). */
+/** A count that takes longer than this is abandoned for the estimate: "exact while cheap". */
 const COUNT_TIME_BUDGET_MS = 60;
 
 export async function findTags(db: DbExecutor, userId: string): Promise<string[]> {
@@ -307,9 +307,28 @@ export function selectedIds(
   return matchingIdsQuery(db, userId, selection.allMatching, selection.allMatching.tab ?? 'all', now);
 }
 
+/** The selected contacts with their names and phones, in name order, at most `limit` (a bulk call's list). */
+export function findSelectedContacts(
+  db: DbExecutor,
+  userId: string,
+  selection: Parameters<typeof selectedIds>[2],
+  now: Date,
+  limit: number,
+) {
+  return db
+    .selectFrom('contacts')
+    .select(['id', 'first_name', 'last_name', 'phone'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', selectedIds(db, userId, selection, now))
+    .orderBy('name_sort')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /**
  * The contacts an import of the user created: their created_at is the import's stamp minus a microsecond per row
- * (batch-saver.ts), so they are one index range of the user's contacts. Another user's import names none.
+ * (contact-batch.repository.ts), so they are one index range of the user's contacts. Another user's import names none.
  */
 function importedIdsQuery(db: DbExecutor, userId: string, importId: string) {
   const stamp = sql<Date>`(select rows_at from contact_imports where id = ${importId} and user_id = ${userId})`;

@@ -38,7 +38,7 @@ import { createColdLead, createContact, deleteContact, updateContact } from './c
 const approved = { config: { access: 'approved' as const } };
 const ContactResponse = z.object({ contact: ContactSchema });
 
-/** The contact area (spec part 1 §2, §4, §5, §7): every query scoped to the signed-in user. */
+/** The contact area: every query scoped to the signed-in user. */
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>
@@ -71,7 +71,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  /** Tab counts for the current filters: exact while cheap, otherwise estimates (issue 3). */
+  /** Tab counts for the current filters: exact while cheap, otherwise estimates. */
   typed.get(
     '/api/contacts/counts',
     { ...approved, schema: { querystring: ContactFilterSchema, response: { 200: ContactCountsSchema } } },
@@ -113,7 +113,9 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     { ...approved, schema: { body: CreateContactInputSchema, response: { 201: ContactResponse } } },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
-      const contact = await asUser(userId, (trx) => createContact(trx, userId, request.body, ctx.clock()));
+      const contact = await asUser(userId, (trx) =>
+        createContact(ctx, trx, userId, request.body, ctx.clock()),
+      );
       return reply.status(201).send({ contact });
     },
   );
@@ -123,7 +125,9 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     { ...approved, schema: { body: ColdLeadInputSchema, response: { 201: ContactResponse } } },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
-      const contact = await asUser(userId, (trx) => createColdLead(trx, userId, request.body, ctx.clock()));
+      const contact = await asUser(userId, (trx) =>
+        createColdLead(ctx, trx, userId, request.body, ctx.clock()),
+      );
       return reply.status(201).send({ contact });
     },
   );
@@ -158,7 +162,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  /** Delete Selected (spec part 1 §2): the ticked ids, or everything matching; another user's ids are never touched. */
+  /** Delete Selected: the ticked ids, or everything matching; another user's ids are never touched. */
   typed.post(
     '/api/contacts/bulk-delete',
     { ...approved, schema: { body: BulkSelectionSchema, response: { 200: BulkDeleteResultSchema } } },

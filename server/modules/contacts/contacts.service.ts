@@ -3,7 +3,7 @@ import { diffContact } from '#domain/contacts/contact-history.ts';
 import { serviceRuleIssues, type Contact } from '#domain/contacts/contact.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { joinDefaultQueue } from './contact-sync.repository.ts';
+import type { AppContext } from '../../app-context.ts';
 import {
   contactNotFound,
   type ContactFields,
@@ -18,23 +18,26 @@ import {
 
 /**
  * Creates a contact owned by its creator, stored synced, and adds it to the default queue in the same transaction
- * (spec part 1 §4 contact sync). The row is read back to verify it (spec part 1 §5).
+ * (contact sync; the queues module's joinDefaultQueue, given through the app context). The row is read back to
+ * verify it.
  */
 export async function createContact(
+  ctx: Pick<AppContext, 'joinDefaultQueue'>,
   trx: DbExecutor,
   userId: string,
   fields: ContactFields & { isColdLead?: boolean },
   now: Date,
 ): Promise<Contact> {
   const id = await insertContact(trx, userId, fields, now);
-  await joinDefaultQueue(trx, userId, [id]);
+  await ctx.joinDefaultQueue(trx, userId, [id]);
   const contact = await findContact(trx, userId, id);
   if (!contact) throw new AppError('INTERNAL', 'Contact created but verification failed');
   return contact;
 }
 
-/** A cold lead (spec part 1 §5 cold lead form): generated names, a placeholder address, status new. */
+/** A cold lead (cold lead form): generated names, a placeholder address, status new. */
 export async function createColdLead(
+  ctx: Pick<AppContext, 'joinDefaultQueue'>,
   trx: DbExecutor,
   userId: string,
   input: Required<ColdLeadInput>,
@@ -44,6 +47,7 @@ export async function createColdLead(
   const notes =
     [input.contactName && `Contact: ${input.contactName}`, input.notes].filter(Boolean).join('\n') || null;
   return createContact(
+    ctx,
     trx,
     userId,
     {
@@ -64,7 +68,7 @@ export async function createColdLead(
 
 /**
  * Updates the fields given and writes one history entry with every field that changed, in the same transaction
- * (decision 000). The service rules run on the merged contact when a name or the e-mail changes (spec part 1 §5).
+ * (decision 000). The service rules run on the merged contact when a name or the e-mail changes.
  */
 export async function updateContact(
   trx: DbExecutor,

@@ -48,7 +48,7 @@ const template = async (as: Session = rep) =>
     )
   ).json().template as { id: string };
 
-describe("the dialer's Add Contact (spec part 2 §2.7, §5.2)", () => {
+describe("the dialer's Add Contact", () => {
   it('saves a phone-only contact, synced and in the default queue', async () => {
     const added = await addContact({
       firstName: 'Pia',

@@ -17,7 +17,7 @@ import { addQueueMembers, lockQueueIfAny } from '../queues/public.ts';
 const approved = { config: { access: 'approved' as const } };
 
 /**
- * The browser dialer's Add New Contact (spec part 2 §2.7, §5.2): a phone-only or e-mail-only contact is allowed
+ * The browser dialer's Add New Contact: a phone-only or e-mail-only contact is allowed
  * (decision 000 "Contacts without an e-mail"); it is stored synced and joins the default queue like any other, and the queue the dialer walks.
  * With send-e-mail on, the chosen template goes out (or to the outbox) in the same transaction: if the mail server
  * refuses, nothing is saved and the answer says why, so the user can fix it and try again. Or, with a sequence
@@ -49,6 +49,7 @@ export function registerDialerRoutes(app: FastifyInstance, ctx: AppContext): voi
         if (input.sendEmail && input.templateId && !template)
           throw new AppError('NOT_FOUND', 'Template not found');
         const contact = await createContact(
+          ctx,
           trx,
           viewer.userId,
           {

@@ -22,7 +22,7 @@ const OutboxQuery = z.object({
   beforeId: z.uuid().optional(),
 });
 
-/** E-mails to contacts: send (spec part 1 §5 Send Email), the contact's history of them, and the outbox. */
+/** E-mails to contacts: send (Send Email), the contact's history of them, and the outbox. */
 export function registerContactEmailRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>

@@ -10,7 +10,7 @@ import { findTemplate } from './email-templates.repository.ts';
 import { insertContactEmail } from './contact-email.repository.ts';
 
 /**
- * Send Email to a contact (spec part 1 §2, §4, §5; issue 4). Merge fields are filled from the contact, the mail goes
+ * Send Email to a contact. Merge fields are filled from the contact, the mail goes
  * through the user's own server, or, when they have configured none, to the outbox (never silently dropped; the
  * answer says which). Each e-mail is recorded against the contact in the same transaction. A refusing or
  * unreachable server answers MAIL_FAILED with its reason, and nothing is recorded.

@@ -31,7 +31,7 @@ const passwordRequired = () =>
     issues: [{ path: 'body.password', message: 'Password is required' }],
   });
 
-/** Settings → Email, e-mail configuration (spec part 2 §2.10, §5.7): one per user, the password sealed. */
+/** Settings → Email, e-mail configuration: one per user, the password sealed. */
 export function registerEmailConfigurationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>

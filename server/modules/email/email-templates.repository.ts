@@ -22,7 +22,7 @@ const toTemplate = (r: Row): EmailTemplate => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-/** Templates ordered by name (spec part 1 §7 email_templates). */
+/** Templates ordered by name (email_templates). */
 export async function findTemplates(db: DbExecutor, userId: string): Promise<EmailTemplate[]> {
   const rows = await db
     .selectFrom('email_templates')

@@ -11,7 +11,7 @@ const approved = { config: { access: 'approved' as const } };
 const IdParams = z.object({ id: z.uuid('Invalid template id') });
 const TemplateResponse = z.object({ template: EmailTemplateSchema });
 
-/** Settings → Email, templates (spec part 2 §2.10, §5.7): each user's own, with at most one default. */
+/** Settings → Email, templates: each user's own, with at most one default. */
 export function registerEmailTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>

@@ -2,7 +2,7 @@ import type { NotificationKind } from '#domain/notifications/notification.schema
 import { withActor } from '../../db/database.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import type { AppContext } from '../../app-context.ts';
-import { findNotificationSettings } from './notifications.repository.ts';
+import { claimNotificationEmail, findNotificationSettings } from './notifications.repository.ts';
 
 /** The job queue's name for a notification's e-mail (queued by notify_user, migration 0023). */
 export const NOTIFICATION_EMAIL_TASK = 'notification-email';
@@ -26,24 +26,7 @@ export function notificationEmailTask(
     if (!ctx.mailer.isConfigured) return;
     const { notificationId } = payload as { notificationId: string };
     const claimed = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-      const row = await trx
-        .updateTable('notifications as n')
-        .set({ emailed_at: ctx.clock() })
-        .from('user_profiles as p')
-        .whereRef('p.id', '=', 'n.user_id')
-        .where('n.id', '=', notificationId)
-        .where('n.emailed_at', 'is', null)
-        .returning([
-          'n.user_id',
-          'n.kind',
-          'n.title',
-          'n.body',
-          'n.link',
-          'p.email',
-          'p.deactivated_at',
-          'p.role',
-        ])
-        .executeTakeFirst();
+      const row = await claimNotificationEmail(trx, notificationId, ctx.clock());
       if (!row) return null;
       const settings = await findNotificationSettings(trx, row.user_id);
       const active = row.deactivated_at === null && row.role !== 'denied';

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type Notification,
+  type NotificationKind,
   type NotificationSettings,
 } from '#domain/notifications/notification.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
@@ -102,4 +104,51 @@ export async function markNotificationsRead(
     query = query.where('id', 'in', ids);
   }
   await query.execute();
+}
+
+/**
+ * Makes a notification through notify_user (migration 0023), the one way one is made: it honours the user's
+ * settings, makes it once per (user, kind, subject) whatever the retries, and queues its e-mail. Returns its id, or
+ * null when nothing was made (turned off, or made before).
+ */
+export async function notifyUser(
+  db: DbExecutor,
+  notice: {
+    userId: string;
+    kind: NotificationKind;
+    subject: string;
+    title: string;
+    body: string;
+    link: string;
+  },
+): Promise<string | null> {
+  const { rows } = await sql<{ made: string | null }>`
+    select notify_user(${notice.userId}::uuid, ${notice.kind}, ${notice.subject}, ${notice.title}, ${notice.body},
+      ${notice.link}) as made`.execute(db);
+  return rows[0]?.made ?? null;
+}
+
+/**
+ * Marks a notification e-mailed, if it was not yet (at most once, whatever the retries), and returns what its
+ * e-mail needs, with its user's address and whether the account is still active.
+ */
+export async function claimNotificationEmail(db: DbExecutor, id: string, now: Date) {
+  return db
+    .updateTable('notifications as n')
+    .set({ emailed_at: now })
+    .from('user_profiles as p')
+    .whereRef('p.id', '=', 'n.user_id')
+    .where('n.id', '=', id)
+    .where('n.emailed_at', 'is', null)
+    .returning([
+      'n.user_id',
+      'n.kind',
+      'n.title',
+      'n.body',
+      'n.link',
+      'p.email',
+      'p.deactivated_at',
+      'p.role',
+    ])
+    .executeTakeFirst();
 }

@@ -10,7 +10,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { startTestSmtpServer } from '../../test/test-smtp-server.ts';
-import { announceCallback } from './callback-due.task.ts';
+import { announceCallback } from '../calls/public.ts';
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>> | undefined;
@@ -50,7 +50,7 @@ const until = async (check: () => Promise<boolean> | boolean, ms = 10_000) => {
   }
 };
 
-describe('callbacks due (issue 13)', () => {
+describe('callbacks due', () => {
   it('is announced at its time by the job the call-back queued, before it never', async () => {
     ctx = await createTestApp();
     const rep = await createAccount(ctx, 'user');
@@ -158,7 +158,7 @@ describe('callbacks due (issue 13)', () => {
   });
 });
 
-describe('campaign results and sign-ups (issue 13)', () => {
+describe('campaign results and sign-ups', () => {
   it('tells the owner when a campaign finishes or pauses itself on an error, unless turned off', async () => {
     ctx = await createTestApp();
     const rep = await createAccount(ctx, 'user');

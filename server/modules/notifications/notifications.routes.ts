@@ -20,7 +20,7 @@ import {
 const approved = { config: { access: 'approved' as const } };
 
 /**
- * Notifications (issue 13): the bell's list and unread count, marking read, and Settings → Notifications. A user
+ * Notifications: the bell's list and unread count, marking read, and Settings → Notifications. A user
  * reaches only their own, through row security as well as the queries.
  */
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -41,7 +41,7 @@ export async function findProfile(db: DbExecutor, id: string): Promise<Profile |
 }
 
 /**
- * Creates the profile of a new account, or returns the existing one (spec part 1 §2 "the profile is ensured").
+ * Creates the profile of a new account, or returns the existing one ("the profile is ensured").
  * The first profile of an instance becomes admin; the advisory lock makes two simultaneous first sign-ups
  * yield exactly one admin. ADMIN_EMAIL's profile becomes, or is upgraded to, admin.
  * Runs in a transaction acting as the system.
@@ -78,11 +78,7 @@ export async function ensureProfile(
   return toProfile(row);
 }
 
-export async function deleteSessionsOf(db: DbExecutor, userId: string): Promise<void> {
-  await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
-}
-
-/** The user's own name and time zone (Settings → Profile); the sign-in service's name follows. */
+/** The user's own name and time zone (Settings → Profile). */
 export async function updateOwnProfile(
   db: DbExecutor,
   userId: string,
@@ -94,10 +90,5 @@ export async function updateOwnProfile(
     .where('id', '=', userId)
     .returning(PROFILE_COLUMNS)
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable('auth_users')
-    .set({ name: `${input.firstName} ${input.lastName}`.trim(), updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
   return toProfile(row);
 }

@@ -20,7 +20,7 @@ import {
 const approved = { config: { access: 'approved' as const } };
 const ProjectParams = z.object({ projectId: z.uuid('Invalid project id') });
 
-/** Projects (spec part 2 §2.2, §3; decision 000): list, create, read, edit, delete; another user's is not found. */
+/** Projects (decision 000): list, create, read, edit, delete; another user's is not found. */
 export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const asUser = <T>(userId: string, work: (trx: DbExecutor) => Promise<T>) =>

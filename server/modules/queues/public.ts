@@ -1,4 +1,21 @@
-/** Call queues as the other modules use them: completing a contact of a queue being walked when its disposition is saved, adding a contact made while walking one, and the job that adds a large selection in the background. Other modules import this file, never the module's other files (decision 013). */
-export { completeMembers as completeQueueMembers, storeWalkIndex } from './queue-walk.repository.ts';
-export { addQueueMembers, lockQueueIfAny } from './queues.repository.ts';
+/** Call queues as the other modules use them: a queue's members as the dialer walks them (held, completed, released, restarted), completing a contact when its disposition is saved, adding contacts, and the job that adds a large selection in the background. Other modules import this file, never the module's other files (decision 013). */
+export {
+  completeMembers as completeQueueMembers,
+  countHeldElsewhere,
+  findOpenMembers,
+  heldContact,
+  holdMember,
+  releaseHolds,
+  renewHold,
+  restartQueue,
+  storeWalkIndex,
+} from './queue-members.repository.ts';
+export { addQueueMembers, getQueueSummary, lockQueue, lockQueueIfAny } from './queues.repository.ts';
 export { QUEUE_FILL_TASK, queueFillTask } from './queue-fill.ts';
+export {
+  ensureDefaultQueue,
+  joinDefaultQueue,
+  queueBatchMatches,
+  queueImportedRows,
+  queueMissingSyncedContacts,
+} from './default-queue.repository.ts';

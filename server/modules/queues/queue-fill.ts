@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   QUEUE_FILL_INLINE_MAX,
   QUEUE_MESSAGES,
@@ -10,6 +9,14 @@ import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { selectedIds } from '../contacts/public.ts';
 import { addQueueMembers } from './queues.repository.ts';
+import {
+  addFillChunk,
+  advanceFill,
+  countSelected,
+  findFill,
+  recordFill,
+  saveFillError,
+} from './queue-fill.repository.ts';
 
 export const QUEUE_FILL_TASK = 'queue-fill';
 /** Contacts added per transaction while filling: small enough that a walk waits at most a moment for the queue. */
@@ -32,11 +39,7 @@ export async function addSelectionToQueue(
 ): Promise<AddToQueueResult> {
   const ids = selectedIds(trx, userId, selection, now);
   if (!('ids' in selection) && !Array.isArray(ids)) {
-    const counted = await trx
-      .selectFrom(ids.as('matching'))
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const expected = Number(counted.n);
+    const expected = await countSelected(trx, ids);
     if (expected > QUEUE_FILL_INLINE_MAX) {
       await startFill(trx, userId, queueId, selection, expected, now);
       return { added: 0, alreadyInQueue: 0, adding: expected };
@@ -54,23 +57,7 @@ async function startFill(
   expected: number,
   now: Date,
 ): Promise<void> {
-  const started = await trx
-    .updateTable('power_dialer_queues')
-    .set({
-      fill_selection: JSON.stringify(selection),
-      fill_asked_at: now,
-      fill_after_name: null,
-      fill_after_id: null,
-      fill_added: 0,
-      fill_expected: expected,
-      fill_error: null,
-      last_modified: now,
-    })
-    .where('id', '=', queueId)
-    .where('user_id', '=', userId)
-    .where('fill_selection', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+  const started = await recordFill(trx, userId, queueId, JSON.stringify(selection), expected, now);
   if (!started) throw new AppError('CONFLICT', QUEUE_MESSAGES.stillFilling);
   await enqueueJob(
     trx,
@@ -91,67 +78,25 @@ export async function runQueueFillStep(
   userId: string,
 ): Promise<'more' | 'done' | 'gone'> {
   return withActor(db, { kind: 'user', userId }, async (trx) => {
-    const queue = await trx
-      .selectFrom('power_dialer_queues')
-      .select(['fill_selection', 'fill_asked_at', 'fill_after_name', 'fill_after_id'])
-      .where('id', '=', queueId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const queue = await findFill(trx, userId, queueId);
     if (!queue) return 'gone';
     if (!queue.fill_selection) return 'done';
     const selection = queue.fill_selection as FilterSelection;
     const matching = selectedIds(trx, userId, selection, queue.fill_asked_at ?? new Date());
     if (Array.isArray(matching)) return 'done';
     const after = queue.fill_after_id ? { name: queue.fill_after_name ?? '', id: queue.fill_after_id } : null;
-    const chunk = matching
-      .select('contacts.name_sort')
-      .$if(after !== null, (q) =>
-        q.where(sql<boolean>`(contacts.name_sort, contacts.id) > (${after!.name}, ${after!.id}::uuid)`),
-      )
-      .orderBy('contacts.name_sort')
-      .orderBy('contacts.id')
-      .limit(QUEUE_FILL_CHUNK);
-    const result = await sql<{
-      seen: number;
-      added: number;
-      last_name: string | null;
-      last_id: string | null;
-    }>`
-      with chunk as (${chunk}),
-      inserted as (
-        insert into queue_members (queue_id, contact_id, user_id)
-        select ${queueId}, id, ${userId} from chunk order by name_sort, id
-        on conflict (queue_id, contact_id) do nothing
-        returning 1
-      ),
-      last as (select name_sort, id from chunk order by name_sort desc, id desc limit 1)
-      select (select count(*)::int from chunk) as seen, (select count(*)::int from inserted) as added,
-             (select name_sort from last) as last_name, (select id from last) as last_id`.execute(trx);
-    const step = result.rows[0]!;
+    const result = await addFillChunk(trx, userId, queueId, matching, after, QUEUE_FILL_CHUNK);
+    const step = result;
     const finished = step.seen < QUEUE_FILL_CHUNK;
-    await trx
-      .updateTable('power_dialer_queues')
-      .set((eb) => ({
-        fill_added: eb('fill_added', '+', step.added),
-        fill_after_name: finished ? null : step.last_name,
-        fill_after_id: finished ? null : step.last_id,
-        fill_error: null,
-        ...(finished && { fill_selection: null, fill_asked_at: null }),
-      }))
-      .where('id', '=', queueId)
-      .execute();
+    await advanceFill(trx, queueId, step, finished);
     return finished ? 'done' : 'more';
   });
 }
 
 async function recordFillError(db: Db, queueId: string, userId: string, message: string): Promise<void> {
-  await withActor(db, { kind: 'user', userId }, (trx) =>
-    trx
-      .updateTable('power_dialer_queues')
-      .set({ fill_error: message.slice(0, 1000) })
-      .where('id', '=', queueId)
-      .execute(),
-  ).catch(() => undefined);
+  await withActor(db, { kind: 'user', userId }, (trx) => saveFillError(trx, queueId, message)).catch(
+    () => undefined,
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../db/database.ts';
 import { orderedSelection } from '../contacts/public.ts';
 
 /**
- * Adds contacts to a queue in one statement; ids already there are ignored (spec part 2 §2.3). `contactIds` is a
+ * Adds contacts to a queue in one statement; ids already there are ignored. `contactIds` is a
  * query or a list; only the user's own contacts are added.
  */
 export async function addQueueMembers(
@@ -21,8 +21,7 @@ export async function addQueueMembers(
   const source = orderedSelection(userId, contactIds);
   const result = await sql<{ added: number; considered: number }>`
     with candidates as (${source}),
-    inserted as (
-      insert into queue_members (queue_id, contact_id, user_id)
+    inserted as (insert into queue_members (queue_id, contact_id, user_id)
       select ${queueId}, id, ${userId} from candidates order by ordinal
       on conflict (queue_id, contact_id) do nothing
       returning 1
@@ -96,7 +95,7 @@ export async function getQueueSummary(db: DbExecutor, userId: string, id: string
 
 export const queueNotFound = () => new AppError('NOT_FOUND', 'Queue not found');
 
-/** A new queue of the user under a generated queue id (spec part 2 §3); its id. */
+/** A new queue of the user under a generated queue id; its id. */
 export async function insertQueue(
   db: DbExecutor,
   userId: string,

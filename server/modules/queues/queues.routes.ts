@@ -19,7 +19,8 @@ import { AppError } from '../../errors/app-error.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { applyContactFilters, ensureDefaultQueue } from '../contacts/public.ts';
+import { matchingIdsQuery } from '../contacts/public.ts';
+import { ensureDefaultQueue } from './default-queue.repository.ts';
 import { addSelectionToQueue } from './queue-fill.ts';
 import { isOwnProject } from '../projects/public.ts';
 import {
@@ -45,7 +46,7 @@ async function checkProject(db: DbExecutor, userId: string, projectId: string | 
 const QueueParams = z.object({ queueId: z.uuid('Invalid queue id') });
 
 /**
- * Call queues (spec part 2 §2.3, §3, §5.1): list, create from ticked contacts or a whole filter, read, rename, add
+ * Call queues: list, create from ticked contacts or a whole filter, read, rename, add
  * and remove contacts, delete. Each change is one transaction: a refused create leaves no empty queue behind.
  * Another user's queue is not found. The default queue is kept by the CRM and cannot be renamed or deleted.
  */
@@ -110,8 +111,8 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
         const queue = await getQueueSummary(trx, userId, request.params.queueId);
         const { after, limit, search } = request.query;
         const matching = search
-          ? applyContactFilters(
-              trx.selectFrom('contacts').select('contacts.id'),
+          ? matchingIdsQuery(
+              trx,
               userId,
               { search, status: 'all', lastCalled: 'all', coldOnly: false },
               'all',
@@ -160,7 +161,7 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
     },
   );
 
-  /** Send to Campaign and Edit Queue's add: contacts already in the queue are ignored (spec part 2 §2.3). */
+  /** Send to Campaign and Edit Queue's add: contacts already in the queue are ignored. */
   typed.post(
     '/api/queues/:queueId/members',
     {

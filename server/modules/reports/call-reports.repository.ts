@@ -10,7 +10,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const outcome = sql<string>`coalesce(c.disposition, c.status)`;
 
 /**
- * The user's calls as the Call Reports page reads them (spec part 2 §2.9), newest first: optionally only those whose
+ * The user's calls as the Call Reports page reads them, newest first: optionally only those whose
  * contact id, notes or outcome contain the text (any case).
  */
 export function callReportsQuery(
@@ -56,7 +56,7 @@ export async function findCallReports(
 }
 
 /**
- * The export's SELECT: the spec's columns (spec part 2 §2.9), every text cell passed through csv_safe (formula-safe,
+ * The export's SELECT: the spec's columns, every text cell passed through csv_safe (formula-safe,
  * as the contacts export), Created At in ISO 8601, newest first.
  */
 export function callReportsExportQuery(db: Db, userId: string, search: string | undefined) {

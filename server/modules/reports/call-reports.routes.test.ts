@@ -35,7 +35,7 @@ async function callOf(
   return rows[0]!.id;
 }
 
-describe('call reports (spec part 2 §2.9: /reports/dashboard; issue 13)', () => {
+describe('call reports (/reports/dashboard)', () => {
   it("lists the user's calls newest first with their outcome, filters by contact id, notes and outcome, and pages", async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
     const older = await callOf(rep, {

@@ -17,7 +17,7 @@ import { callReportsExportQuery, findCallReports } from './call-reports.reposito
 const approved = { config: { access: 'approved' as const } };
 
 /**
- * The Call Reports page (spec part 2 §2.9; issue 13): the user's calls page by page with the text filter, and
+ * The Call Reports page: the user's calls page by page with the text filter, and
  * call_reports.csv streamed straight from PostgreSQL (COPY inside the user's row-security transaction): byte-order
  * mark, comma, double quotes, formula-safe cells; never built in memory, so a million rows export with flat memory.
  * A failure midway destroys the stream, so the download fails rather than ending short without a word.

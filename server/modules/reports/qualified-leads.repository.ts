@@ -6,7 +6,7 @@ import { afterKeyset, keysetPosition, pageOf } from '../../db/keyset.ts';
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A page of the user's qualified leads (spec part 2 §2.9, §7.1): qualified dispositions newest first, each with its
+ * A page of the user's qualified leads: qualified dispositions newest first, each with its
  * contact's details, optionally only those whose notes, or whose contact's name, company, e-mail or phone, contain
  * the text (any case). The two kinds of match are two queries, each on its own index (the trigram index over
  * qualified notes of migration 0022; the contacts' own, then their dispositions by contact), joined for the page:

@@ -47,7 +47,7 @@ async function dispositionAt(
   return rows[0]!.id;
 }
 
-describe('reports overview (spec part 2 §2.9; issue 13)', () => {
+describe('reports overview', () => {
   it("counts the day in the user's zone the way the call logs do, lists dispositions, the 10 most recent and the hours", async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', lastName: 'Lee', company: 'Acme' });
     // 25 Nov in New York runs from 05:00Z on the 25th to 05:00Z on the 26th.
@@ -128,7 +128,7 @@ describe('reports overview (spec part 2 §2.9; issue 13)', () => {
   });
 });
 
-describe('outcomes over the last 7 or 30 days (issue 13)', () => {
+describe('outcomes over the last 7 or 30 days', () => {
   it("counts each day's outcomes in the user's zone, a call once with its latest disposition", async () => {
     const call = await callAt(rep, '2026-11-24T15:00:00Z');
     await dispositionAt(rep, '2026-11-24T15:01:00Z', 'no-answer', { callId: call });
@@ -160,7 +160,7 @@ describe('outcomes over the last 7 or 30 days (issue 13)', () => {
   });
 });
 
-describe('qualified leads (spec part 2 §2.9, §8.2; issue 13)', () => {
+describe('qualified leads', () => {
   it('lists qualified dispositions newest first, searches name, company, e-mail and notes, pages, and never shows another user', async () => {
     const ann = await insertContact(ctx.app, rep, {
       firstName: 'Ann',

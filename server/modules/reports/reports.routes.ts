@@ -22,7 +22,7 @@ import { findQualifiedLeads } from './qualified-leads.repository.ts';
 const approved = { config: { access: 'approved' as const } };
 
 /**
- * /reports (spec part 2 §2.9; issue 13): the Overview of one day in the user's time zone, the outcomes of the last
+ * /reports: the Overview of one day in the user's time zone, the outcomes of the last
  * 7 or 30 days, and the Qualified Leads search. Every read runs in the user's row-security transaction, so another
  * user's calls never count.
  */

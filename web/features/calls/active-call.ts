@@ -39,7 +39,7 @@ export function useActiveCall(): ActiveCall | null {
   );
 }
 
-/** Calls a contact or a number and opens the call panel on success (spec part 1 §5 click-to-call). */
+/** Calls a contact or a number and opens the call panel on success (click-to-call). */
 export async function callTarget(
   target: CallTarget,
   setup: { provider: TelephonyProviderName; from: string | null },

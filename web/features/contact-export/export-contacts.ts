@@ -30,8 +30,8 @@ function requestFor(scope: ExportScope): [string, RequestInit] {
 }
 
 /**
- * Downloads contacts as contacts_backup_{date}.csv (spec part 1 §7), the date in the browser's own day. The server
- * streams the file; the toast comes once it has all arrived: 'Export Successful' or 'Export Failed' (part 1 §8).
+ * Downloads contacts as contacts_backup_{date}.csv, the date in the browser's own day. The server
+ * streams the file; the toast comes once it has all arrived: 'Export Successful' or 'Export Failed'.
  */
 export function useExportContacts() {
   const [exporting, setExporting] = useState(false);

@@ -22,7 +22,7 @@ const FEATURES = [
   },
 ];
 
-/** / : the public landing page (spec part 1 §2). */
+/** /: the public landing page. */
 export function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col">

@@ -13,7 +13,7 @@ import { CallQueuesTable, useQueues } from '../queues/public.ts';
 type Tab = 'projects' | 'campaigns';
 
 /**
- * /projects (spec part 2 §2.2): the Projects tab (three large buttons, project cards, New Project) and the Campaigns
+ * /projects: the Projects tab (three large buttons, project cards, New Project) and the Campaigns
  * tab (New Call Queue and the campaign screens, Refresh, and the Call Queues, Emails and SMS Campaigns sub-tabs with
  * their counts). The tab is kept in the address (?tab=campaigns), so a screen can send the person back to it.
  */

@@ -29,7 +29,7 @@ export const walkKey = (queueId: string | null) => [...queueKeys.all, queueId, '
 const walkUrl = (queueId: string, step = '') => `/api/queues/${queueId}/walk${step}`;
 
 /**
- * A dialer's walk through a call queue, kept on the server (spec part 2 §4.4, §4.5; docs/decisions/015-queue-walks.md):
+ * A dialer's walk through a call queue, kept on the server (docs/decisions/015-queue-walks.md):
  * the contact this tab holds, the true remaining count, the contacts skipped on the way and why. Saving a
  * disposition with the queue's id completes the contact on the server (the queues are refetched, and with them the
  * next contact); Mark as Completed does it without a disposition; Save & Exit lets the contact go. The hold is

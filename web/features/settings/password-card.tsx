@@ -8,7 +8,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { changePassword } from '../auth/public.ts';
 
 /**
- * Settings → Profile, the password (issue 13): asks for the current one; on success every other session of the
+ * Settings → Profile, the password: asks for the current one; on success every other session of the
  * account is signed out (a lost laptop stops working), this one stays.
  */
 export function PasswordCard() {

@@ -15,7 +15,7 @@ import { browserTimeZone, sessionQueryKey, useSession } from '../auth/public.ts'
 const BROWSER = '';
 
 /**
- * Settings → Profile (issue 13): the name shown in the product, the sign-in e-mail (shown, not edited), and the time
+ * Settings → Profile: the name shown in the product, the sign-in e-mail (shown, not edited), and the time
  * zone that draws the day of the reports and the hour of callbacks; "the browser's" follows wherever the user is.
  */
 export function ProfileCard() {

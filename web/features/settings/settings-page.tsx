@@ -15,7 +15,7 @@ const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
- * /settings (spec part 2 §2.10): Profile, Email, Phone, Notifications, Appearance and Integrations (whose connect
+ * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (whose connect
  * buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
  * link to it.
  */

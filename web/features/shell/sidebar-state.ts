@@ -21,7 +21,7 @@ export function useIsMobile(): boolean {
 }
 
 /**
- * The sidebar's open state (spec part 1 §2 app shell): remembered in a cookie for 7 days, toggled by the header
+ * The sidebar's open state (app shell): remembered in a cookie for 7 days, toggled by the header
  * button or Ctrl/Cmd+B. On mobile the sidebar is a sheet with its own open state, closed by default.
  */
 export function useSidebarState() {

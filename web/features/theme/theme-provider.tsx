@@ -21,7 +21,7 @@ function applyTheme(theme: Theme): void {
   }
 }
 
-/** Dark or light, stored locally, dark by default (spec part 1 §2 app shell). */
+/** Dark or light, stored locally, dark by default (app shell). */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
   const setTheme = (next: Theme) => {

@@ -43,7 +43,7 @@ async function* textLines(input: Readable): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-/** Folded lines joined (RFC 6350 §3.2), and vCard 2.1's quoted-printable soft breaks (a line ending in '='). */
+/** Folded lines joined (RFC 6350 section 3.2), and vCard 2.1's quoted-printable soft breaks (a line ending in '='). */
 async function* unfoldedLines(input: Readable): AsyncGenerator<string> {
   let current: string | null = null;
   for await (const raw of textLines(input)) {
@@ -105,7 +105,7 @@ function textOf(property: Property): string {
   return value;
 }
 
-/** Splits on unescaped separators, then undoes \n \, \; \\ (RFC 6350 §3.4). */
+/** Splits on unescaped separators, then undoes \n \, \; \\ (RFC 6350 section 3.4). */
 function components(value: string, separator: ';' | ','): string[] {
   const parts: string[] = [];
   let current = '';

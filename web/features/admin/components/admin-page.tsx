@@ -20,7 +20,7 @@ const LIVE_LABEL = {
   offline: 'Live updates off',
 } as const;
 
-/** /admin: user management (spec part 1 §2). */
+/** /admin: user management. */
 export function AdminPage() {
   const { data: me } = useSession();
   const stats = useAdminStats();

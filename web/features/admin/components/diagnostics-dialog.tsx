@@ -16,7 +16,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { useDiagnostics } from '../api/admin-queries.ts';
 
-/** Debug DB: an admin-only look at the database (spec part 1 §2 admin). */
+/** Debug DB: an admin-only look at the database (admin). */
 export function DiagnosticsDialog({
   open,
   onOpenChange,

@@ -15,7 +15,7 @@ import { useAccountAction, usePendingUsers } from '../api/admin-queries.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { displayName } from './account-display.ts';
 
-/** The pending users table with Approve and Deny (spec part 1 §2 admin, §8 admin messages). */
+/** The pending users table with Approve and Deny (admin, admin messages). */
 export function PendingUsersCard() {
   const pending = usePendingUsers();
   const action = useAccountAction();

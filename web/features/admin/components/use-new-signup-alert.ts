@@ -12,7 +12,7 @@ import { onChangeEvent } from '../../realtime/public.ts';
 
 /**
  * While an admin watches /admin, a new sign-up shows the 'New approval needed!' badge for 5 s and a toast for 10 s
- * (spec part 1 §2, §9), without a reload.
+ * Without a reload.
  */
 export function useNewSignupAlert(now: () => number = Date.now): boolean {
   const [lastSignupAt, setLastSignupAt] = useState<number | null>(null);

@@ -35,7 +35,7 @@ function toastForError(error: unknown): void {
   else showToast(authErrorToast({}));
 }
 
-/** /auth: the Welcome card with Sign In and Sign Up (spec part 1 §2, §5, §8). */
+/** /auth: the Welcome card with Sign In and Sign Up. */
 export function AuthPage() {
   const { data: profile, isPending, reason } = useSession();
   // Where a person who just signed in goes (admin → /admin); someone already signed in goes to /contacts.
@@ -133,7 +133,7 @@ function CredentialFields({ idPrefix, form }: { idPrefix: string; form: ReturnTy
 
 type SignedInHandler = (session: SessionState) => void;
 
-/** If the profile cannot be fetched after signing in, the person still goes to /contacts (spec part 1 §2). */
+/** If the profile cannot be fetched after signing in, the person still goes to /contacts. */
 async function finishSignIn(
   onSignedIn: SignedInHandler,
   navigate: ReturnType<typeof useNavigate>,
@@ -170,7 +170,7 @@ function CredentialsForm({ mode, onSignedIn }: { mode: Mode; onSignedIn: SignedI
         form.clear();
       } else {
         showToast(AUTH_MESSAGES.signInSuccess);
-        // After a short delay the profile is ensured and the person routed (spec part 1 §2 after sign-in routing).
+        // After a short delay the profile is ensured and the person routed (after sign-in routing).
         await new Promise((r) => setTimeout(r, POST_SIGN_IN_PROFILE_DELAY_MS));
       }
       await finishSignIn(onSignedIn, navigate);

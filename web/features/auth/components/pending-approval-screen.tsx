@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useSignOut } from '../api/use-sign-out.ts';
 
-/** What a pending account sees everywhere (spec part 1 §2 route guard). Approval moves them on by itself. */
+/** What a pending account sees everywhere (route guard). Approval moves them on by itself. */
 export function PendingApprovalScreen({ email }: { email: string }) {
   const handleSignOut = useSignOut();
   return (

@@ -6,7 +6,7 @@ import { useSession } from '../api/session.ts';
 import { PendingApprovalScreen } from './pending-approval-screen.tsx';
 
 /**
- * The route guard (spec part 1 §2): a spinner while the session loads; /auth when signed out; the pending screen
+ * The route guard: a spinner while the session loads; /auth when signed out; the pending screen
  * for pending accounts; admin-only routes send others to /contacts. The server enforces all of this as well.
  */
 export function RequireApproved({

@@ -39,7 +39,7 @@ export function useCall(id: string | null) {
   });
 }
 
-/** The Call Logs Dashboard's day (spec part 2 §2.4): refreshed every 60 s and on every change. */
+/** The Call Logs Dashboard's day: refreshed every 60 s and on every change. */
 export function useDayLog(from: Date, to: Date) {
   return useQuery({
     queryKey: callKeys.day(from.toISOString()),

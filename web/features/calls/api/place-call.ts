@@ -5,13 +5,13 @@ import { CallResponseSchema, type Call } from '#domain/calls/call.schema.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
 import { apiFetch, ApiError } from '../../../lib/api-client.ts';
 
-/** The browser's own duplicate checks (spec part 2 §5.3), kept for this tab; the server checks again for all. */
+/** The browser's own duplicate checks, kept for this tab; the server checks again for all. */
 const local: GuardState = { lockTakenAt: null, recentCalls: [] };
 
 const GEO_PERMISSIONS_URL = 'https://console.twilio.com/us1/develop/voice/settings/geo-permissions';
 
 /**
- * Translates a refused call into the spec's toast (part 2 §8.3): verification, geo-permissions (the provider's
+ * Translates a refused call into the spec's toast: verification, geo-permissions (the provider's
  * settings page opens after 1 s, on Twilio), trial account; the server's prevention answers as they are.
  */
 export function toastCallError(error: unknown, provider: TelephonyProviderName): void {
@@ -33,7 +33,7 @@ export function toastCallError(error: unknown, provider: TelephonyProviderName):
 }
 
 /**
- * Click-to-call (spec part 1 §5, part 2 §5.3): the browser's checks first (lock, very recent, concurrent, pair
+ * Click-to-call: the browser's checks first (lock, very recent, concurrent, pair
  * window), the 250 ms delay, an 8-character request id, then the server, which decides. The toasts are the spec's.
  */
 export async function placeCall(

@@ -11,7 +11,7 @@ import { CallSummary } from './call-summary.tsx';
 
 /**
  * The call in progress, bottom right on every screen: who, the live state and a timer while connected, END CALL,
- * then the disposition (spec part 2 §2.5 in-call panel, §4.1, §4.4). When the call ends with no disposition chosen,
+ * then the disposition (in-call panel). When the call ends with no disposition chosen,
  * the spec's 'Call Ended' prompt asks for one.
  */
 export function ActiveCallPanel({ inline = false }: { inline?: boolean }) {

@@ -21,7 +21,7 @@ import { useCallingSetup } from '../api/calls-queries.ts';
 const JobResponse = z.object({ job: BulkCallSummarySchema });
 
 /**
- * Call Selected → Confirm Bulk Call (spec part 1 §2, part 2 §5.4, §8.3): the server calls each selected contact with
+ * Call Selected → Confirm Bulk Call: the server calls each selected contact with
  * a phone, one a second, whether or not this tab stays open; this dialog follows it live and ends with the summary
  * (success, skipped, failed, and the errors with the contacts' names).
  */

@@ -3,7 +3,7 @@ import { formatDuration } from '#domain/calls/call-log.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { STATUS_TEXT } from '../call-status-text.ts';
 
-/** Who is on the line, the call's state and its timer (spec part 2 §2.5 in-call panel): the call panel and the dialer. */
+/** Who is on the line, the call's state and its timer (in-call panel): the call panel and the dialer. */
 export function CallSummary({
   name,
   phone,

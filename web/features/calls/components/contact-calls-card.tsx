@@ -14,7 +14,7 @@ const labelOf = (d: string) => DISPOSITION_LABELS[d as Disposition] ?? d;
 
 /**
  * A contact's calls and dispositions, newest first, and its do-not-call state with "Remove from do-not-call" behind a
- * confirmation (issue 5).
+ * confirmation.
  */
 export function ContactCallsCard({ contactId, enabled = true }: { contactId: string; enabled?: boolean }) {
   const calling = useContactCalling(contactId, enabled);

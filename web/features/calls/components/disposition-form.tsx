@@ -18,7 +18,7 @@ import { useTimeZone } from '../../auth/public.ts';
 import { useSaveDisposition } from '../api/calls-queries.ts';
 
 /**
- * The disposition of a call (spec part 2 §4.4, §5.5): the eight values, notes, lead qualification (cold by
+ * The disposition of a call: the eight values, notes, lead qualification (cold by
  * default), and for call-back a date that cannot be in the past. Save shows only when a disposition is set, and for
  * call-back only with a date. Qualified sets is_qualified; do-not-call puts the number on the do-not-call list.
  */

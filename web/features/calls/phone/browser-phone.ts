@@ -55,7 +55,7 @@ const publish = (next: PhoneSnapshot) => {
   for (const notify of listeners) notify();
 };
 
-/** Every device event goes through the domain state machine (spec part 2 §4.1). */
+/** Every device event goes through the domain state machine. */
 const emit: PhoneEmit = (event) => {
   const { state, effects } = deviceTransition(snapshot, event, Date.now(), context);
   // Each new call starts with no digits sent, the microphone on and the sound on.
@@ -65,7 +65,7 @@ const emit: PhoneEmit = (event) => {
     const problem = classifyPhoneError(event.message);
     toast.error(problem.title, {
       description: problem.description,
-      // Temporary: the microphone is asked for again (spec part 2 §8.3).
+      // Temporary: the microphone is asked for again.
       ...(problem.retryMicrophone && {
         action: {
           label: 'Retry',

@@ -2,7 +2,7 @@ import { isFinished } from '#domain/calls/call-status.ts';
 import type { PhoneDriver, PhoneEmit } from './browser-phone.ts';
 
 /**
- * The simulator's browser-phone stand-in (issue 5): no audio, the same device events. It is ready at once, and
+ * The simulator's browser-phone stand-in: no audio, the same device events. It is ready at once, and
  * follows the call the server placed: answered → connect, finished → disconnect. Digits, mute and speaker are kept and
  * shown, as there is no line or sound to apply them to.
  */

@@ -22,7 +22,7 @@ const fetchToken = async () => {
 };
 
 /**
- * Twilio's Voice SDK, loaded only when the phone starts (spec part 2 §2.5, §7.2, §8.3): a token from our server,
+ * Twilio's Voice SDK, loaded only when the phone starts: a token from our server,
  * codecs opus then pcmu, the token refreshed before it expires. Calls from the browser connect to the TwiML App's
  * Voice URL with our call id; calls the server places (bulk calls) ring this device and are answered at once.
  */

@@ -131,7 +131,7 @@ export function CampaignControls(props: {
   );
 }
 
-/** A campaign's page that could not load (spec part 2 §8.1 'Error loading campaign'), or one that is not the user's. */
+/** A campaign's page that could not load ('Error loading campaign'), or one that is not the user's. */
 export function CampaignLoadFailed({ error }: { error: Error }) {
   return (
     <div role="alert" className="mx-auto max-w-3xl rounded-md border border-border p-4 text-sm">

@@ -33,7 +33,7 @@ export type CampaignRow = {
 };
 
 /**
- * A table of the Campaigns tab (spec part 2 §2.2): Name, (Type,) Created, progress and status, Actions (open,
+ * A table of the Campaigns tab: Name, (Type) Created, progress and status, Actions (open,
  * delete after a confirmation); the spec's empty text.
  */
 export function CampaignTable(props: {

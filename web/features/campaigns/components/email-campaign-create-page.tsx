@@ -16,7 +16,7 @@ import { EmailMessageFields, type EmailForm } from './email-message-fields.tsx';
 import { EMPTY_STEP, SequenceStepsEditor } from './sequence-steps-editor.tsx';
 
 /**
- * /projects/email/create and /projects/email-sequence/create (spec part 2 §2.3): a setup step (name, type, message
+ * /projects/email/create and /projects/email-sequence/create: a setup step (name, type, message
  * or the sequence's e-mails, pace) and a contacts step; Cancel; Create Campaign (Create Sequence), disabled while
  * the name is empty, no contact is chosen, or the request is pending.
  */

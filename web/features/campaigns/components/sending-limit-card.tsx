@@ -25,7 +25,7 @@ const WORDS = {
 
 /**
  * Settings → Email and Settings → Phone: at most N campaign e-mails (or text messages) a minute across all the
- * user's campaigns; empty means each campaign's own pace alone (issue 12: a per-user rate a user can set).
+ * user's campaigns; empty means each campaign's own pace alone (a per-user rate a user can set).
  */
 export function SendingLimitCard({ kind }: { kind: 'email' | 'sms' }) {
   const limits = useSendingLimits();

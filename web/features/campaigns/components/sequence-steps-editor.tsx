@@ -11,7 +11,7 @@ export const EMPTY_STEP: SequenceStep = { subject: '', body: '', delayDays: 0 };
 const delayText = (index: number) => (index === 0 ? 'days after joining' : 'days after the e-mail before');
 
 /**
- * A sequence's e-mails, in order (spec part 2 §3: "Sequences carry an emails list"): each with its subject, message
+ * A sequence's e-mails, in order ("Sequences carry an emails list"): each with its subject, message
  * and how many days it waits, the first after the contact joins, the others after the e-mail before. E-mails can be
  * added (up to SEQUENCE_LIMITS.steps) and removed (at least one stays).
  */

@@ -18,7 +18,7 @@ import type { ImportStep } from './import-steps.tsx';
 const ImportSteps = lazy(async () => ({ default: (await import('./import-steps.tsx')).ImportSteps }));
 
 /**
- * The one import flow (issue 4; spec part 2 §2.6, §5.6), for the contacts page now and the dialer and create-queue
+ * The one import flow, for the contacts page now and the dialer and create-queue
  * screens later: choose a CSV, Excel or vCard file; check how its columns map to contact fields on its first rows;
  * choose what happens to contacts already there; watch it run; read (and download) the report.
  */
@@ -30,7 +30,7 @@ export function ImportContactsDialog({
   trigger?: ReactNode;
   onImported?: (report: ImportReport) => void;
   /**
-   * The dialer's import (spec part 2 §2.6): tabs of its own before 'CSV File' (Saved Contacts, Call Queues), and
+   * The dialer's import: tabs of its own before 'CSV File' (Saved Contacts, Call Queues), and
    * what the 'Mobile Device' tab shows above the file pick (a QR code that opens the dialer on the phone).
    */
   sources?: { tabs: { value: string; label: string; content: ReactNode }[]; mobileIntro: ReactNode };

@@ -26,7 +26,7 @@ const FIELDS: { key: keyof typeof EMPTY; label: string; type?: string }[] = [
   { key: 'title', label: 'Contact Title' },
 ];
 
-/** Add Cold Lead (spec part 1 §2, §5): a company name or a phone number is enough. */
+/** Add Cold Lead: a company name or a phone number is enough. */
 export function AddColdLeadDialog() {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);

@@ -20,7 +20,7 @@ import { useExportContacts } from '../../contact-export/public.ts';
 import { ContactEmailsCard, SendEmailDialog } from '../../email/public.ts';
 import { ContactCallsCard, useCallAction } from '../../calls/public.ts';
 
-/** /contacts/{id} (spec part 1 §2): the contact, its e-mails and history, Edit, Delete, Send Email and export. */
+/** /contacts/{id}: the contact, its e-mails and history, Edit, Delete, Send Email and export. */
 export function ContactDetailPage() {
   const { id = '' } = useParams();
   const [deleting, setDeleting] = useState(false);
@@ -182,7 +182,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-/** The Contact History card (spec part 1 §2): field names in title case, old value struck through, arrow, new value. */
+/** The Contact History card: field names in title case, old value struck through, arrow, new value. */
 function HistoryCard({ history }: { history: HistoryEntry[] }) {
   return (
     <Card>

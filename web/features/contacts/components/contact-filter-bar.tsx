@@ -22,7 +22,7 @@ export type FilterState = {
 };
 const StatusFilterSchema = ContactStatusSchema.or(z.literal('all'));
 
-/** The filter bar of spec part 1 §2: search with submit, Cold Leads Only, status, tag, last called, Clear Filters. */
+/** The filter bar of: search with submit, Cold Leads Only, status, tag, last called, Clear Filters. */
 export function ContactFilterBar(props: {
   searchInput: string;
   onSearchInput: (value: string) => void;

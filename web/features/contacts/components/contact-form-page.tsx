@@ -48,7 +48,7 @@ function valuesOf(c: Contact | undefined): FormValues {
   };
 }
 
-/** /contacts/new and /contacts/{id}/edit: one form (spec part 1 §2, §5). */
+/** /contacts/new and /contacts/{id}/edit: one form. */
 export function ContactFormPage() {
   const { id } = useParams();
   if (!id) return <ContactForm initial={valuesOf(undefined)} />;

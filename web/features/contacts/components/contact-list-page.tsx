@@ -40,7 +40,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 
-/** /contacts (spec part 1 §2): tabs with counts, filters, search, sort, pages of 100, selection and bulk actions. */
+/** /contacts: tabs with counts, filters, search, sort, pages of 100, selection and bulk actions. */
 /** What the list's "Send to Campaign" opens, given by a feature above contacts (queues and campaigns live there). */
 export type SendToCampaignProps = {
   open: boolean;
@@ -67,7 +67,7 @@ export function ContactListPage({ SendToCampaign }: { SendToCampaign: ComponentT
   const deleteOne = useDeleteContact();
 
   const data = contacts.data;
-  // The total is the current tab's count, which loads beside the rows and never holds them up (issue 3).
+  // The total is the current tab's count, which loads beside the rows and never holds them up.
   const total = counts.data?.[tab];
   const page = data?.page ?? 1;
   const pages = data ? pageTotal(total, data) : 1;

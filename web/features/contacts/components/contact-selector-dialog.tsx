@@ -42,7 +42,7 @@ export const toBulkSelection = (s: ContactSelection): BulkSelection =>
       : { allMatching: s.search ? { search: s.search } : {} };
 
 /**
- * The contact selector (spec part 2 §2.4): the user's synced contacts with a search, select-all of everything that
+ * The contact selector: the user's synced contacts with a search, select-all of everything that
  * matches (not only what is loaded), a 400px list, and a confirm that says 'Contacts selected' or 'No contacts
  * selected'. Used by the queue screens, the pop-out dialer and, later, campaigns.
  */

@@ -50,7 +50,7 @@ function SortHeader({
   );
 }
 
-/** The selectable contact table of spec part 1 §2. */
+/** The selectable contact table: a checkbox per row, and one for the page. */
 export function ContactsTable(props: {
   contacts: ContactListItem[];
   selected: ReadonlySet<string>;

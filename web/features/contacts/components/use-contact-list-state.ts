@@ -12,7 +12,7 @@ import type { FilterState } from './contact-filter-bar.tsx';
 export const NO_FILTERS: FilterState = { status: 'all', tag: '', lastCalled: 'all', coldOnly: false };
 
 /**
- * What the contact list is showing and what is selected (spec part 1 §2), apart from the data: the tab, the filters,
+ * What the contact list is showing and what is selected, apart from the data: the tab, the filters,
  * the search (typed, and committed after SEARCH_DEBOUNCE_MS or on Enter), the sort, the page asked for, and the
  * selection (ticked ids, or "all N matching"). Changing what is shown starts again at page 1 and clears the
  * selection, so a bulk action never acts on rows the person can no longer see.

@@ -21,7 +21,7 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number][0];
 
 /**
- * Add New Contact in the dialer (spec part 2 §2.7, §5.2): names, phone or e-mail, company, and a send-e-mail option
+ * Add New Contact in the dialer: names, phone or e-mail, company, and a send-e-mail option
  * (disabled without an e-mail) with a template choice (the default template preselected) or a sequence choice (the
  * contact is enrolled in one of the user's e-mail sequences); choosing a template clears the sequence, and the
  * reverse.

@@ -43,7 +43,7 @@ const STATUS_LABEL: Record<PhoneSnapshot['status'], string> = {
 };
 
 /**
- * The browser dialer (spec part 2 §2.5, §4.1, §4.4, §4.5): connection status, 'Queue: N remaining', the Dialer,
+ * The browser dialer: connection status, 'Queue: N remaining', the Dialer,
  * Notes, Contacts and Disposition tabs, END CALL, the in-call panel and Save & Exit. It walks a call queue on the
  * server (the default queue 'All Synced Contacts' when none is chosen, decision 000): saving a disposition
  * completes the contact and the next one is served; contacts that cannot be called are skipped with the reason;

@@ -32,7 +32,7 @@ import { useTimeZone } from '../../auth/public.ts';
 const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 /**
- * /power-dialer, the call dashboard (spec part 2 §2.4): the Power Dialer and Browser Dialer cards, callbacks that
+ * /power-dialer, the call dashboard: the Power Dialer and Browser Dialer cards, callbacks that
  * are due, and the Call Logs Dashboard for a day of the browser's (decision 000 day boundaries) with its four cards
  * and the Call History, refreshed every 60 s and on every change.
  */

@@ -13,7 +13,7 @@ import { AddDialerContactForm } from './add-dialer-contact-form.tsx';
 import { DialerImportDialog } from './dialer-import-dialog.tsx';
 
 /**
- * The dialer's Contacts tab (spec part 2 §2.5): the queue's contacts in queue order with the ones already done
+ * The dialer's Contacts tab: the queue's contacts in queue order with the ones already done
  * marked, their count, Add Contact (the new contact joins the queue), Import, and a Call on each.
  */
 export function DialerContactsTab({

@@ -14,7 +14,7 @@ const addedToast = (result: AddToQueueResult) =>
   });
 
 /**
- * The dialer's Import (spec part 2 §2.6): Saved Contacts (the contact selector), Call Queues (another queue's
+ * The dialer's Import: Saved Contacts (the contact selector), Call Queues (another queue's
  * contacts), CSV File (the mapped import; new contacts join All Synced Contacts) and Mobile Device (a QR code that
  * opens the dialer on the phone, and a .vcf or .csv file exported from it). Contacts chosen join the dialer's queue.
  */

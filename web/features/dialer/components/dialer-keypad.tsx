@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 
-/** The keypad (spec part 2 §2.5): each pressed digit shows a toast for 1.5 s. */
+/** The keypad: each pressed digit shows a toast for 1.5 s. */
 export function DialerKeypad({ onDigit }: { onDigit: (digit: string) => void }) {
   return (
     <div className="grid grid-cols-3 gap-2" role="group" aria-label="Keypad">

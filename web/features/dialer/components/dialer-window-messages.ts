@@ -1,5 +1,5 @@
 /**
- * The messages between the app and its pop-out dialer (spec part 2 §2.8; decision 000 "pop-out session"): the
+ * The messages between the app and its pop-out dialer (decision 000 "pop-out session"): the
  * opener sends contact ids to add to the window's queue; the window says when it closes. No session or token ever
  * travels in a message: the window is same-origin and signed in by the app's cookie.
  */

@@ -24,7 +24,7 @@ import { DIALER_WINDOW_CLOSED, isUpdateContactsMessage } from './dialer-window-m
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The pop-out dialers /dialer-window and /simple-dialer-window (spec part 2 §2.8; decision 000 "pop-out session"):
+ * The pop-out dialers /dialer-window and /simple-dialer-window (decision 000 "pop-out session"):
  * signed in by the same session cookie as the app (no tokens travel in messages). They walk a queue (?queue=, else
  * All Synced Contacts) like the browser dialer: the contact card, the remaining count ('Last contact' on the last
  * one), Call Contact / End Call, Mark as Completed, Save & Exit, and the two empty states. The full window also has

@@ -8,7 +8,7 @@ import {
 import { QrCodeImage } from './qr-code-image.tsx';
 
 /**
- * Mobile QR (spec part 2 §2.4; decision 000): the address of this page as a 200×200 QR code drawn in the browser;
+ * Mobile QR (decision 000): the address of this page as a 200×200 QR code drawn in the browser;
  * nothing leaves for a public QR service.
  */
 export function MobileQrDialog({

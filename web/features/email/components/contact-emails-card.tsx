@@ -3,7 +3,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useContactEmails } from '../api/email-queries.ts';
 import { EmailMessage } from './email-message.tsx';
 
-/** The e-mails written to a contact (spec part 1 §3 contact e-mails), newest first. */
+/** The e-mails written to a contact (contact e-mails), newest first. */
 export function ContactEmailsCard({ contactId, enabled = true }: { contactId: string; enabled?: boolean }) {
   const emails = useContactEmails(contactId, enabled);
   return (

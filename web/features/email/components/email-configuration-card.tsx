@@ -38,7 +38,7 @@ const formFrom = (c: EmailConfiguration | null): Form => ({
 });
 
 /**
- * Settings → Email, e-mail configuration (spec part 2 §2.10, §3, §5.7): e-mail, server, port (587 by default) and
+ * Settings → Email, e-mail configuration: e-mail, server, port (587 by default) and
  * password required. TLS is always on (decision 000). The stored password is never shown; leaving the field empty
  * keeps it. "Send test e-mail" tries the settings in the form before anyone relies on them.
  */

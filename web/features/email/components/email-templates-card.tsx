@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeleteTemplate, useEmailTemplates } from '../api/email-queries.ts';
 import { TemplateDialog } from './template-dialog.tsx';
 
-/** Settings → Email, templates (spec part 2 §2.10, §5.7): list, create, edit, delete, and the default one. */
+/** Settings → Email, templates: list, create, edit, delete, and the default one. */
 export function EmailTemplatesCard() {
   const templates = useEmailTemplates();
   const remove = useDeleteTemplate();

@@ -6,7 +6,7 @@ import { useEmailConfiguration, useOutbox } from '../api/email-queries.ts';
 import { EmailMessage } from './email-message.tsx';
 
 /**
- * /outbox: the e-mails kept because no mail server was configured when they were written (issue 4: nothing is
+ * /outbox: the e-mails kept because no mail server was configured when they were written (nothing is
  * ever silently dropped). They were not sent; this page says so and shows what they said.
  */
 export function OutboxPage() {

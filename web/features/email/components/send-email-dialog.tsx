@@ -9,7 +9,7 @@ const SendEmailForm = lazy(async () => ({ default: (await import('./send-email-f
 export type EmailRecipient = MergeContact & { id: string };
 
 /**
- * Send Email (spec part 1 §2, §4, §5): the recipient read-only, a template picker when the user has templates
+ * Send Email: the recipient read-only, a template picker when the user has templates
  * (choosing one fills subject and message, merge fields filled for this contact), Subject and Message required,
  * 'Sending...' while it goes. The toast says honestly whether it was sent or kept in the outbox (decision 000).
  */

@@ -25,7 +25,7 @@ import { useSaveTemplate } from '../api/email-queries.ts';
 type Form = { name: string; subject: string; content: string; isDefault: boolean };
 type Field = 'name' | 'subject' | 'content';
 
-/** Create or edit a template (spec part 2 §5.7: name, subject and content required), with merge fields and a preview. */
+/** Create or edit a template (name, subject and content required), with merge fields and a preview. */
 export function TemplateDialog({
   template,
   open,

@@ -15,7 +15,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useMarkRead, useNotifications } from '../api/notifications-queries.ts';
 
 /**
- * The header's bell (issue 13): the unread count, the latest notifications (a callback due, a campaign finished or
+ * The header's bell: the unread count, the latest notifications (a callback due, a campaign finished or
  * failed, a sign-up waiting), each opening what it is about; a new one arriving while the app is open also shows as
  * a toast.
  */

@@ -36,7 +36,7 @@ const ROWS: Row[] = [
 ];
 
 /**
- * Settings → Notifications (issue 13): what the product tells you, each on or off in the app and by e-mail, saved on
+ * Settings → Notifications: what the product tells you, each on or off in the app and by e-mail, saved on
  * the server at once. E-mail needs the instance's mail server (SYSTEM_SMTP_URL); without one the card says so.
  */
 export function NotificationSettingsCard() {

@@ -19,7 +19,7 @@ import { useDeleteProject, useProjects } from '../api/projects-queries.ts';
 import { ProjectFormDialog } from './project-form-dialog.tsx';
 
 /**
- * The Projects tab's grid (spec part 2 §2.2, §3): a card per project with the spec's defaults for what is not set,
+ * The Projects tab's grid: a card per project with the spec's defaults for what is not set,
  * edit and delete (confirmed), 'No Projects' when there are none, and an alert as well as a toast when loading fails.
  */
 export function ProjectCards() {

@@ -14,7 +14,7 @@ import { apiFetch, LONG_OPERATION_TIMEOUT_MS } from '../../../lib/api-client.ts'
 /** Every queue query lives under 'queues'. */
 export const queueKeys = { all: ['queues'] as const };
 
-/** The user's call queues with their counts (spec part 2 §9: fresh for 60 s). */
+/** The user's call queues with their counts (fresh for 60 s). */
 export function useQueues(enabled: boolean) {
   return useQuery({
     queryKey: queueKeys.all,

@@ -24,7 +24,7 @@ import { useDeleteQueue } from '../api/queues-queries.ts';
 export type CallQueueState = { callQueue: { id: string; name: string } };
 
 /**
- * The Call Queues table of the Campaigns tab (spec part 2 §2.2, §4.5; decision 000 "Queue status"): name, created,
+ * The Call Queues table of the Campaigns tab (decision 000 "Queue status"): name, created,
  * remaining contacts with a progress bar, the true status, and Call, Edit and Delete (confirmed; a server call).
  */
 export function CallQueuesTable({ queues }: { queues: QueueSummary[] }) {

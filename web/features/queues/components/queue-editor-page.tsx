@@ -22,12 +22,12 @@ import {
 import { ProjectSelect } from '../../projects/public.ts';
 import { useCreateQueue, useQueue, useQueueMembers, useUpdateQueue } from '../api/queues-queries.ts';
 
-/** Where the contact list's Send to Campaign and Call Selected put the ticked ids (spec part 2 §2.1 navigation state). */
+/** Where the contact list's Send to Campaign and Call Selected put the ticked ids (navigation state). */
 type NavigationState = { selectedContactIds?: string[] } | null;
 
 const PROJECTS_CAMPAIGNS = '/projects?tab=campaigns';
 
-/** /projects/queue/create and /projects/queue/edit/{id} (spec part 2 §2.3). */
+/** /projects/queue/create and /projects/queue/edit/{id}. */
 export function QueueEditorPage() {
   const { id } = useParams();
   return id ? <EditQueue queueId={id} /> : <CreateQueue />;

@@ -17,7 +17,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useQueues } from '../api/queues-queries.ts';
 
 /**
- * 'Select Calling Queue' (spec part 2 §2.4): the user's queues with remaining, total and called counts, a Refresh
+ * 'Select Calling Queue': the user's queues with remaining, total and called counts, a Refresh
  * action, and the spec's two empty states (nothing to list; the list could not be read).
  */
 export function QueuePickerDialog({

@@ -17,7 +17,7 @@ import { useDebouncedSearch } from '../../../lib/use-debounced.ts';
 import { callReportsExportUrl, useCallReports } from '../api/call-reports-queries.ts';
 
 /**
- * /reports/dashboard (spec part 2 §2.9 "Call Reports page"): the user's calls, newest first, with a text filter over
+ * /reports/dashboard ("Call Reports page"): the user's calls, newest first, with a text filter over
  * contact id, notes and outcome, and Export CSV (call_reports.csv of the same filter, streamed by the server).
  */
 export function CallReportsPage() {

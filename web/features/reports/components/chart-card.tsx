@@ -25,7 +25,7 @@ export const CHART_STYLE = {
 } as const;
 
 /**
- * A chart with the same figures as a table behind it (issue 13: "an accessible table behind each"): the drawing is
+ * A chart with the same figures as a table behind it ("an accessible table behind each"): the drawing is
  * for the eye; screen readers and anyone who wants exact numbers open the table.
  */
 export function ChartCard(props: {

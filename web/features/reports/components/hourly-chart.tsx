@@ -4,7 +4,7 @@ import { CHART_STYLE, ChartCard } from './chart-card.tsx';
 
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
-/** Calls and answers per hour of the chosen day, in the user's time zone (issue 13). */
+/** Calls and answers per hour of the chosen day, in the user's time zone. */
 export function HourlyChart({ hourly, timeZone }: { hourly: Overview['hourly']; timeZone: string }) {
   const data = hourly.map((h) => ({ ...h, label: hourLabel(h.hour) }));
   return (

@@ -12,7 +12,7 @@ const colourOf = (outcome: string) =>
   KNOWN.includes(outcome) ? `var(--chart-${outcome})` : 'var(--chart-other)';
 const shortDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}`;
 
-/** Outcomes per day over the last 7 or 30 days up to the chosen day, stacked by disposition (issue 13). */
+/** Outcomes per day over the last 7 or 30 days up to the chosen day, stacked by disposition. */
 export function OutcomesChart({ day, timeZone }: { day: string; timeZone: string }) {
   const [days, setDays] = useState<number>(7);
   const outcomes = useOutcomes(day, timeZone, days);

@@ -10,7 +10,7 @@ import { HourlyChart } from './hourly-chart.tsx';
 import { OutcomesChart } from './outcomes-chart.tsx';
 
 /**
- * The Overview tab (spec part 2 §2.9): cards Total Calls, Qualified Leads and Answered Calls for the chosen day;
+ * The Overview tab: cards Total Calls, Qualified Leads and Answered Calls for the chosen day;
  * the day's dispositions with counts (hyphens as spaces); the 10 most recent calls; beyond the spec, calls by hour
  * and outcomes over 7 or 30 days.
  */

@@ -11,7 +11,7 @@ import { formatMoment } from '../../../lib/dates.ts';
 import { useDebouncedSearch } from '../../../lib/use-debounced.ts';
 import { useQualifiedLeads } from '../api/report-queries.ts';
 
-/** Spec part 2 §9: the qualified leads scroll area is 600px high. */
+/** The qualified leads scroll area is 600px high. */
 const SCROLL_HEIGHT = 'h-[600px]';
 
 /** Only web addresses become links; anything else stays text. */
@@ -25,7 +25,7 @@ const safeWebsite = (website: string) => {
 };
 
 /**
- * The Qualified Leads tab (spec part 2 §2.9, §8.2): every qualified call of the user, newest first, searched on the
+ * The Qualified Leads tab: every qualified call of the user, newest first, searched on the
  * server over the contact's name, company and e-mail and the call's notes; Refresh; cards in a 600px scroll area.
  */
 export function QualifiedLeadsTab() {

@@ -12,7 +12,7 @@ import { QualifiedLeadsTab } from './qualified-leads-tab.tsx';
 const TABS = ['overview', 'qualified'];
 
 /**
- * /reports (spec part 2 §2.9): a single-day picker (default today in the user's time zone, Settings → Profile, else
+ * /reports: a single-day picker (default today in the user's time zone, Settings → Profile, else
  * the browser's), the Overview and Qualified Leads tabs, and the way to the Call Reports page. The day and the tab
  * are in the address, so a report can be linked and reloaded.
  */

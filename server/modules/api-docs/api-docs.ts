@@ -4,9 +4,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { isApproved } from '#domain/auth/roles.ts';
 import type { ApiErrorBody } from '#domain/errors/error-codes.ts';
-import type { AppContext } from '../app-context.ts';
-import { SESSION_COOKIE_PREFIX } from '../modules/auth/public.ts';
-import { resolveViewer } from './access-control.ts';
+import type { AppContext } from '../../app-context.ts';
+import { resolveViewer, SESSION_COOKIE_PREFIX } from '../auth/public.ts';
 
 /** Where the browsable reference lives (outside /api/, so its pages and assets are not API routes); it reads the
  * same document at /api-docs/json. */

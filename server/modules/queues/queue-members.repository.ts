@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
-import {
-  CLAIM_STALE_AFTER_MS,
-  skipReasonFor,
-  type SkippedContact,
-  type SkipReason,
-  type WalkContact,
-} from '#domain/dialer/queue-walk.ts';
+import { CLAIM_STALE_AFTER_MS, type SkipReason, type WalkContact } from '#domain/dialer/queue-walk.ts';
 import type { DbExecutor } from '../../db/database.ts';
-
-/** How many open members one look-ahead reads: skipped ones are completed together, then the first callable held. */
-const LOOK_AHEAD = 50;
 
 const CONTACT_COLUMNS = [
   'c.id',
@@ -40,69 +31,51 @@ export async function heldContact(
 }
 
 /**
- * Takes the next contact of the queue for this walker, in queue order: the first open member nobody else holds
- * (a hold gone stale counts as nobody's). Members that cannot be called (no phone, or the number is on the user's
- * do-not-call list) are completed as skipped on the way and reported. The caller holds the queue's row lock, so two
- * walkers never take the same member.
+ * The queue's next open members, in queue order, that this walker may take: nobody else holds them (a hold gone
+ * stale counts as nobody's), with whether each number is on the user's do-not-call list.
  */
-export async function claimNextContact(
+export async function findOpenMembers(
   db: DbExecutor,
   queueId: string,
   walker: string,
+  staleBefore: Date,
+  limit: number,
+) {
+  return db
+    .selectFrom('queue_members as m')
+    .innerJoin('contacts as c', 'c.id', 'm.contact_id')
+    .leftJoin('do_not_call as d', (join) =>
+      join.onRef('d.user_id', '=', 'm.user_id').onRef('d.number_e164', '=', 'c.phone_e164'),
+    )
+    .select([...CONTACT_COLUMNS, sql<boolean>`d.number_e164 is not null`.as('onDoNotCallList')])
+    .where('m.queue_id', '=', queueId)
+    .where('m.completed', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb('m.claimed_by', 'is', null),
+        eb('m.claimed_at', '<', staleBefore),
+        eb('m.claimed_by', '=', walker),
+      ]),
+    )
+    .orderBy('m.position')
+    .limit(limit)
+    .execute();
+}
+
+/** This walker holds the member (the contact it is on). */
+export async function holdMember(
+  db: DbExecutor,
+  queueId: string,
+  contactId: string,
+  walker: string,
   now: Date,
-): Promise<{ contact: WalkContact | null; skipped: SkippedContact[] }> {
-  const staleBefore = new Date(now.getTime() - CLAIM_STALE_AFTER_MS);
-  const skipped: SkippedContact[] = [];
-  for (;;) {
-    const rows = await db
-      .selectFrom('queue_members as m')
-      .innerJoin('contacts as c', 'c.id', 'm.contact_id')
-      .leftJoin('do_not_call as d', (join) =>
-        join.onRef('d.user_id', '=', 'm.user_id').onRef('d.number_e164', '=', 'c.phone_e164'),
-      )
-      .select([...CONTACT_COLUMNS, sql<boolean>`d.number_e164 is not null`.as('onDoNotCallList')])
-      .where('m.queue_id', '=', queueId)
-      .where('m.completed', '=', false)
-      .where((eb) =>
-        eb.or([
-          eb('m.claimed_by', 'is', null),
-          eb('m.claimed_at', '<', staleBefore),
-          eb('m.claimed_by', '=', walker),
-        ]),
-      )
-      .orderBy('m.position')
-      .limit(LOOK_AHEAD)
-      .execute();
-    const skips: { contactId: string; reason: SkipReason }[] = [];
-    let next: WalkContact | null = null;
-    for (const { onDoNotCallList, ...contact } of rows) {
-      const reason = skipReasonFor({ phone: contact.phone, onDoNotCallList });
-      if (!reason) {
-        next = contact;
-        break;
-      }
-      skips.push({ contactId: contact.id, reason });
-      skipped.push({
-        contactId: contact.id,
-        name: `${contact.firstName} ${contact.lastName}`.trim(),
-        reason,
-      });
-    }
-    for (const reason of ['no-phone', 'do-not-call'] as const) {
-      const ids = skips.filter((s) => s.reason === reason).map((s) => s.contactId);
-      if (ids.length > 0) await completeMembers(db, queueId, ids, now, reason);
-    }
-    if (next) {
-      await db
-        .updateTable('queue_members')
-        .set({ claimed_by: walker, claimed_at: now })
-        .where('queue_id', '=', queueId)
-        .where('contact_id', '=', next.id)
-        .execute();
-      return { contact: next, skipped };
-    }
-    if (rows.length < LOOK_AHEAD) return { contact: null, skipped };
-  }
+): Promise<void> {
+  await db
+    .updateTable('queue_members')
+    .set({ claimed_by: walker, claimed_at: now })
+    .where('queue_id', '=', queueId)
+    .where('contact_id', '=', contactId)
+    .execute();
 }
 
 /** Renews this walker's hold, so it does not go stale while the dialer is open. */
@@ -178,7 +151,7 @@ export async function restartQueue(db: DbExecutor, queueId: string, now: Date): 
     .execute();
 }
 
-/** The stored index (spec part 2 §4.5): how far the walk has come; back to 0 when the queue is completed. */
+/** The stored index: how far the walk has come; back to 0 when the queue is completed. */
 export async function storeWalkIndex(db: DbExecutor, queueId: string, now: Date): Promise<void> {
   await sql`
     update power_dialer_queues

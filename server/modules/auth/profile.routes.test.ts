@@ -18,7 +18,7 @@ afterEach(() => ctx.close());
 const put = (payload: object, as: Session = rep) =>
   ctx.app.inject({ method: 'PUT', url: '/api/me', headers: asCookie(as), payload });
 
-describe('Settings → Profile (issue 13)', () => {
+describe('Settings → Profile', () => {
   it('changes the name and time zone, and only those', async () => {
     const response = await put({
       firstName: '  Ada ',

@@ -1,14 +1,16 @@
 import { sql } from 'kysely';
 import { DEFAULT_QUEUE_ID, DEFAULT_QUEUE_NAME } from '#domain/contacts/queue.schema.ts';
+import type pg from 'pg';
 import type { DbExecutor } from '../../db/database.ts';
 
 /*
- * Contact sync (spec part 1 §4): a synced contact is a member of its owner's default call queue, 'All Synced
- * Contacts', from the moment it is saved. The default queue is where syncing lands, so it is kept here, by the
- * contacts module; the queues module manages every other queue.
+ * Contact sync: a synced contact is a member of its owner's default call queue, 'All Synced Contacts', from the
+ * moment it is saved. The queues module owns every queue, this one included; a contact created anywhere joins it
+ * through joinDefaultQueue (passed to the contacts module as ctx.joinDefaultQueue, since contacts cannot depend on
+ * queues: queues depend on contacts).
  */
 
-/** The user's default queue 'All Synced Contacts', created when missing (spec part 1 §4 contact sync). */
+/** The user's default queue 'All Synced Contacts', created when missing (contact sync). */
 export async function ensureDefaultQueue(db: DbExecutor, userId: string): Promise<string> {
   await db
     .insertInto('power_dialer_queues')
@@ -57,4 +59,46 @@ export async function joinDefaultQueue(
     select ${queueId}, c.id, ${userId} from contacts c
     where c.user_id = ${userId} and c.id = any(${[...contactIds]}::uuid[])
     on conflict (queue_id, contact_id) do nothing`.execute(db);
+}
+
+/**
+ * An import's batch (the contacts module's temporary table import_batch, in the caller's transaction): the existing
+ * contacts its rows matched join the default queue (normally a no-op; it repairs an import interrupted before its
+ * queue step, once the file is run again).
+ */
+export async function queueBatchMatches(
+  client: pg.PoolClient,
+  userId: string,
+  queueId: string,
+): Promise<void> {
+  await client.query(
+    `insert into queue_members (queue_id, contact_id, user_id)
+     select $2, match_id, $1 from import_batch where match_id is not null
+     on conflict (queue_id, contact_id) do nothing`,
+    [userId, queueId],
+  );
+}
+
+/**
+ * The contacts an import created from rows [fromRow, toRow] join the default queue after the whole file, found by
+ * the created_at their rows were given (the import's time minus a microsecond per row). Returns how many joined.
+ */
+export async function queueImportedRows(
+  client: pg.PoolClient,
+  userId: string,
+  queueId: string,
+  fromRow: number,
+  toRow: number,
+  at: Date,
+): Promise<number> {
+  const result = await client.query(
+    `insert into queue_members (queue_id, contact_id, user_id)
+     select $2, c.id, $1 from contacts c
+     where c.user_id = $1 and c.synced
+       and c.created_at between $5::timestamptz - make_interval(secs => $4 / 1000000.0)
+                            and $5::timestamptz - make_interval(secs => $3 / 1000000.0)
+     on conflict (queue_id, contact_id) do nothing`,
+    [userId, queueId, fromRow, toRow, at],
+  );
+  return result.rowCount ?? 0;
 }

@@ -14,22 +14,23 @@ import { withActorRetryingDeadlocks, type DbExecutor } from '../../db/database.t
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import {
-  claimNextContact,
-  completeMembers,
+  completeQueueMembers,
   countHeldElsewhere,
+  getQueueSummary,
   heldContact,
+  lockQueue,
   releaseHolds,
   renewHold,
   restartQueue,
   storeWalkIndex,
-} from './queue-walk.repository.ts';
-import { getQueueSummary, lockQueue } from './queues.repository.ts';
+} from '../queues/public.ts';
+import { takeNextContact } from './next-contact.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const QueueParams = z.object({ queueId: z.uuid('Invalid queue id') });
 
 /**
- * A queue's walk (spec part 2 §4.4, §4.5, §2.8; docs/decisions/015-queue-walks.md). Every step takes the queue's row
+ * A queue's walk (docs/decisions/015-queue-walks.md). Every step takes the queue's row
  * lock first, so two walkers (tabs, devices, pop-outs) are served one after the other and never get the same
  * contact. Progress is the members' completed flags: Save & Exit only lets go of the held contact, and opening the
  * queue again, anywhere, resumes at the first open contact.
@@ -60,7 +61,7 @@ export function registerQueueWalkRoutes(app: FastifyInstance, ctx: AppContext): 
       await renewHold(trx, queueId, walker, now);
       return { contact: held, skipped: [] };
     }
-    const found = await claimNextContact(trx, queueId, walker, now);
+    const found = await takeNextContact(trx, queueId, walker, now);
     if (found.skipped.length > 0) await storeWalkIndex(trx, queueId, now);
     return found;
   };
@@ -78,7 +79,7 @@ export function registerQueueWalkRoutes(app: FastifyInstance, ctx: AppContext): 
     },
   );
 
-  /** Mark as Completed (the pop-out, spec part 2 §4.6): the contact is done without a disposition; the next follows. */
+  /** Mark as Completed (the pop-out): the contact is done without a disposition; the next follows. */
   typed.post(
     '/api/queues/:queueId/walk/complete',
     {
@@ -90,14 +91,14 @@ export function registerQueueWalkRoutes(app: FastifyInstance, ctx: AppContext): 
       const { walker, contactId } = request.body;
       return asUser(userId, async (trx) => {
         const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
-        await completeMembers(trx, queue.id, [contactId], ctx.clock());
+        await completeQueueMembers(trx, queue.id, [contactId], ctx.clock());
         await storeWalkIndex(trx, queue.id, ctx.clock());
         return step(trx, userId, queue.id, walker, await next(trx, queue.id, walker));
       });
     },
   );
 
-  /** Save & Exit (spec part 2 §4.5, §8.4): the walker lets go of its contact; completed stays stored. */
+  /** Save & Exit: the walker lets go of its contact; completed stays stored. */
   typed.post(
     '/api/queues/:queueId/walk/release',
     {

@@ -13,7 +13,7 @@ export type ExportScope =
   | { kind: 'ids'; ids: string[] };
 
 /**
- * The export's SELECT (spec part 1 §7): the spec's columns in list order, every cell passed through csv_safe (the
+ * The export's SELECT: the spec's columns in list order, every cell passed through csv_safe (the
  * SQL twin of escapeCell), notes with commas as semicolons, tags joined with semicolons, Last Updated in ISO 8601.
  */
 function exportQuery(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, scope: ExportScope): string {

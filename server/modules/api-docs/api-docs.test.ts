@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asCookie, createAccount, createTestApp, type Session, type TestContext } from '../test/test-app.ts';
+import {
+  asCookie,
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 type OpenApi = {
   openapi: string;

@@ -12,7 +12,7 @@ type ContactsQuery<O> = SelectQueryBuilder<Database, 'contacts', O>;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The one translation of the list's tab and filters into SQL (spec part 1 §4), shared by the list, the counts,
+ * The one translation of the list's tab and filters into SQL, shared by the list, the counts,
  * bulk actions on "all matching" and exports. Every branch is served by an index of migration 0002.
  */
 export function applyContactFilters<O>(
@@ -32,7 +32,7 @@ export function applyContactFilters<O>(
   if (filter.lastCalled === 'never') q = q.where(sql<boolean>`last_call_sort = '-infinity'::timestamptz`);
   const days = LAST_CALLED_DAYS[filter.lastCalled];
   if (days !== undefined) {
-    // "Not called in N days": contacts never called pass too (spec part 1 §4 last-call filter).
+    // "Not called in N days": contacts never called pass too (last-call filter).
     const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
     q = q.where('last_call_sort', '<', cutoff);
   }
