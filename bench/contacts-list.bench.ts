@@ -10,7 +10,7 @@ import {
 } from '../domain/contacts/contact-list.schema.ts';
 import type { Database } from '../server/db/schema.ts';
 import { applyContactFilters } from '../server/modules/contacts/contact-filters.repository.ts';
-import { countContacts, findContactsPage } from '../server/modules/contacts/contacts.repository.ts';
+import { countContacts, findContactsPage } from '../server/modules/contacts/contacts-list.repository.ts';
 import { inlineParameters } from '../server/db/inline-parameters.ts';
 import { signUpBenchUser, startBenchServer } from './bench-server.ts';
 import { FIRST_NAMES, LAST_NAMES } from './names.ts';

@@ -17,10 +17,16 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
+import {
+  createTwilioTestApp,
+  TWILIO_API_KEY_SID,
+  TWILIO_CALLER_ID,
+  TWILIO_TWIML_APP_SID,
+} from '../../test/twilio-test-app.ts';
 
-const API_KEY_SID = `SK${'2'.repeat(32)}`;
-const TWIML_APP_SID = `AP${'3'.repeat(32)}`;
-const CALLER_ID = '+15005550006';
+const API_KEY_SID = TWILIO_API_KEY_SID;
+const TWIML_APP_SID = TWILIO_TWIML_APP_SID;
+const CALLER_ID = TWILIO_CALLER_ID;
 
 let fake: FakeTwilio;
 let ctx: TestContext;
@@ -28,21 +34,7 @@ let rep: Session;
 
 beforeEach(async () => {
   fake = await startFakeTwilio();
-  ctx = await createTestApp({
-    defaultCallerId: CALLER_ID,
-    telephony: {
-      provider: 'twilio',
-      twilio: {
-        accountSid: FAKE_ACCOUNT_SID,
-        authToken: FAKE_AUTH_TOKEN,
-        apiKeySid: API_KEY_SID,
-        apiKeySecret: 'api-key-secret',
-        twimlAppSid: TWIML_APP_SID,
-        apiBaseUrl: fake.baseUrl,
-      },
-      timeoutMs: 1000,
-    },
-  });
+  ctx = await createTwilioTestApp(fake);
   rep = await createAccount(ctx, 'user');
 });
 afterEach(async () => {
@@ -358,44 +350,5 @@ describe('the browser phone on the simulator', () => {
     } finally {
       await simulator.close();
     }
-  });
-});
-
-describe('caller IDs on Twilio', () => {
-  const add = (number: string, as: Session = rep) =>
-    ctx.app.inject({ method: 'POST', url: '/api/caller-ids', headers: asCookie(as), payload: { number } });
-
-  it("accepts only numbers the account owns or has verified, as Twilio's API says", async () => {
-    fake.ownedNumbers.add('+15005550010');
-    fake.verifiedCallerIds.add('+15005550011');
-    const unknown = await add('(500) 555-0012');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toMatch(
-      /neither one of your Twilio account's numbers nor a caller ID verified/,
-    );
-    expect((await add('(500) 555-0010')).statusCode).toBe(201);
-    expect((await add('(500) 555-0011')).statusCode).toBe(201);
-    const asked = fake.requests.filter((r) => r.method === 'GET').map((r) => r.path.split('/').at(-1));
-    expect(asked).toEqual(expect.arrayContaining(['IncomingPhoneNumbers.json', 'OutgoingCallerIds.json']));
-  });
-
-  it("shares the account's own numbers, but never gives one person's verified number to another", async () => {
-    fake.ownedNumbers.add('+15005550020');
-    fake.verifiedCallerIds.add('+15005550021');
-    const colleague = await createAccount(ctx, 'user');
-    expect((await add('(500) 555-0020')).statusCode).toBe(201);
-    expect((await add('(500) 555-0020', colleague)).statusCode).toBe(201);
-    expect((await add('(500) 555-0021')).statusCode).toBe(201);
-    const taken = await add('(500) 555-0021', colleague);
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe("That number is already another user's caller ID.");
-  });
-
-  it('says so when Twilio cannot be asked, and adds nothing', async () => {
-    await fake.close();
-    const unreachable = await add('(500) 555-0030');
-    expect(unreachable.statusCode).toBe(502);
-    expect(unreachable.json().message).toMatch(/Twilio could not check that number/);
-    expect((await ctx.db.admin.query('select count(*)::int as n from caller_ids')).rows[0].n).toBe(0);
   });
 });

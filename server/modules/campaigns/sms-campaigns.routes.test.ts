@@ -1,7 +1,3 @@
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import twilio from 'twilio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
@@ -11,100 +7,26 @@ import {
   SMS_SKIP_REASONS,
   SMS_UNCONFIRMED_REASON,
 } from '#domain/campaigns/sms-campaign.schema.ts';
-import { signSimulatorFields } from '../../telephony/simulator.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import {
-  FAKE_ACCOUNT_SID,
-  FAKE_AUTH_TOKEN,
-  startFakeTwilio,
-  type FakeTwilio,
-} from '../../test/fake-twilio.ts';
+import { FAKE_AUTH_TOKEN, startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.ts';
+import { createSmsKit } from '../../test/sms-test-kit.ts';
 import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
-import {
-  asCookie,
-  createAccount,
-  createTestApp,
-  type Session,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { createAccount } from '../../test/test-app.ts';
+import { createTwilioTestApp } from '../../test/twilio-test-app.ts';
 
-let ctx: TestContext;
-let rep: Session;
-let smsLog: string;
+const kit = createSmsKit();
+const { onSimulator, call, create, settled, recipients, accepted, until, inbound, optOuts } = kit;
 let fake: FakeTwilio | null = null;
-
-/** The app on the simulator (a hundredth of real time), which logs every message it accepts: its "provider". */
-async function onSimulator() {
-  smsLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'sms-log-')), 'sms.jsonl');
-  ctx = await createTestApp({
-    telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300, smsLogFile: smsLog },
-  });
-  rep = await createAccount(ctx, 'user');
-}
 afterEach(async () => {
-  await ctx.close();
+  await kit.close();
   await fake?.close();
   fake = null;
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as: Session = rep) =>
-  ctx.app.inject({ method, url, headers: asCookie(as), ...(payload ? { payload } : {}) });
-const create = (ids: string[], extra: object = {}) =>
-  call('POST', '/api/sms-campaigns', {
-    name: 'Open house',
-    message: 'Hi {{firstName}}, open house on Friday!',
-    perMinute: 3000,
-    selection: { ids },
-    ...extra,
-  });
-const settled = async (id: string, ms = 10_000) => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const campaign = (await call('GET', `/api/sms-campaigns/${id}`)).json().campaign;
-    if (campaign.status !== 'sending' || Date.now() > until) return campaign;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-const recipients = async (id: string) =>
-  (await call('GET', `/api/sms-campaigns/${id}/recipients`)).json().recipients as {
-    contactId: string;
-    state: string;
-    reason: string | null;
-    delivery: string | null;
-    deliveryError: string | null;
-    reply: string | null;
-  }[];
-const accepted = () =>
-  existsSync(smsLog)
-    ? readFileSync(smsLog, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { to: string; body: string })
-    : [];
-const until = async (check: () => Promise<boolean>, ms = 5_000) => {
-  const end = Date.now() + ms;
-  while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-};
-
-/** A message from `from` to our number, signed as the simulator signs (its secret is derived from the session's). */
-const inbound = (fields: Record<string, string>, secret = 'test-session-secret-that-is-long-enough-1234') => {
-  const key = createHmac('sha256', secret).update('telephony-simulator').digest('base64url');
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/telephony/simulator/sms-inbound',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-simulator-signature': signSimulatorFields(key, fields),
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
-};
-const optOuts = async () => (await ctx.db.admin.query('select phone from sms_opt_outs order by phone')).rows;
-
 describe('SMS campaigns on the simulator', () => {
   it("refuses a campaign without a name, message or contacts in the spec's words; another user's is not found", async () => {
     await onSimulator();
-    const ann = await insertContact(ctx.app, rep, { phone: '5550100017' });
+    const ann = await insertContact(kit.ctx.app, kit.rep, { phone: '5550100017' });
     const noName = await create([ann.id], { name: ' ' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().issues[0].message).toBe(SMS_MESSAGES.nameRequired.description);
@@ -112,10 +34,10 @@ describe('SMS campaigns on the simulator', () => {
       SMS_MESSAGES.messageRequired,
     );
     expect((await create([ann.id], { message: 'x'.repeat(1601) })).statusCode).toBe(400);
-    const stranger = await createAccount(ctx, 'user');
-    const theirs = await insertContact(ctx.app, stranger, { phone: '5550100027' });
+    const stranger = await createAccount(kit.ctx, 'user');
+    const theirs = await insertContact(kit.ctx.app, stranger, { phone: '5550100027' });
     expect((await create([theirs.id])).json().message).toBe(CAMPAIGN_MESSAGES.contactsRequired.description);
-    expect((await ctx.db.admin.query('select count(*)::int as n from sms_campaigns')).rows[0].n).toBe(0);
+    expect((await kit.ctx.db.admin.query('select count(*)::int as n from sms_campaigns')).rows[0].n).toBe(0);
 
     const made = await create([ann.id]);
     expect(made.statusCode).toBe(201);
@@ -129,7 +51,7 @@ describe('SMS campaigns on the simulator', () => {
     ] as const)
       expect((await call(method, url, method === 'POST' ? {} : undefined, stranger)).statusCode).toBe(404);
     // Edits while a draft, all or nothing.
-    const bo = await insertContact(ctx.app, rep, { phone: '5550100037' });
+    const bo = await insertContact(kit.ctx.app, kit.rep, { phone: '5550100037' });
     const saved = await call('PUT', `/api/sms-campaigns/${id}`, {
       name: 'Open house 2',
       message: 'New text',
@@ -150,10 +72,10 @@ describe('SMS campaigns on the simulator', () => {
 
   it('messages each number once, merged, skips who cannot be messaged, and follows delivery reports', async () => {
     await onSimulator();
-    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: '(555) 010-0017' });
-    const bo = await insertContact(ctx.app, rep, { firstName: 'Bo', phone: '5550100012' });
-    const cy = await insertContact(ctx.app, rep, { firstName: 'Cy', phone: null });
-    const di = await insertContact(ctx.app, rep, { firstName: 'Di', phone: '5550100047' });
+    const ann = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Ann', phone: '(555) 010-0017' });
+    const bo = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Bo', phone: '5550100012' });
+    const cy = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Cy', phone: null });
+    const di = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Di', phone: '5550100047' });
     expect(
       (await call('POST', '/api/dispositions', { contactId: di.id, disposition: 'do-not-call' })).statusCode,
     ).toBe(201);
@@ -194,7 +116,7 @@ describe('SMS campaigns on the simulator', () => {
 
   it('STOP (any case, spaces) opts the number out of every later message; START takes it back; HELP is answered', async () => {
     await onSimulator();
-    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: '5550100017' });
+    const ann = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Ann', phone: '5550100017' });
     const first = (await create([ann.id])).json().campaign.id;
     await call('POST', `/api/sms-campaigns/${first}/send`);
     await settled(first);
@@ -235,8 +157,8 @@ describe('SMS campaigns on the simulator', () => {
 
   it('a STOP arriving mid-campaign stops the rest for that number; a forged webhook is refused and writes nothing', async () => {
     await onSimulator();
-    const bo = await insertContact(ctx.app, rep, { firstName: 'Bo', phone: '5550100037' });
-    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: '5550100017' });
+    const bo = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Bo', phone: '5550100037' });
+    const ann = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Ann', phone: '5550100017' });
     const id = (await create([bo.id, ann.id], { perMinute: 1 })).json().campaign.id;
     await call('POST', `/api/sms-campaigns/${id}/send`);
     await until(async () => accepted().length === 1);
@@ -244,7 +166,7 @@ describe('SMS campaigns on the simulator', () => {
     const stop = { MessageSid: 'SMforged', From: '+15550100017', To: '+15550100000', Body: 'STOP' };
     const forged = await inbound(stop, 'another-secret-entirely-and-long-enough');
     expect(forged.statusCode).toBe(403);
-    const unsigned = await ctx.app.inject({
+    const unsigned = await kit.ctx.app.inject({
       method: 'POST',
       url: '/api/telephony/simulator/sms-status',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -262,7 +184,9 @@ describe('SMS campaigns on the simulator', () => {
   it('fifty Send presses at once start one send, and fifty STOP replies at once leave one opt-out, without an error', async () => {
     await onSimulator();
     const people = await Promise.all(
-      ['5550100017', '5550100027', '5550100037'].map((phone) => insertContact(ctx.app, rep, { phone })),
+      ['5550100017', '5550100027', '5550100037'].map((phone) =>
+        insertContact(kit.ctx.app, kit.rep, { phone }),
+      ),
     );
     const id = (await create(people.map((p) => p.id))).json().campaign.id;
     const answers = await Promise.all(
@@ -292,10 +216,10 @@ describe('SMS campaigns on the simulator', () => {
 
   it('never messages again a recipient a dead run left being handed over: it is marked unconfirmed', async () => {
     await onSimulator();
-    const ann = await insertContact(ctx.app, rep, { phone: '5550100017' });
-    const bo = await insertContact(ctx.app, rep, { phone: '5550100027' });
+    const ann = await insertContact(kit.ctx.app, kit.rep, { phone: '5550100017' });
+    const bo = await insertContact(kit.ctx.app, kit.rep, { phone: '5550100027' });
     const id = (await create([ann.id, bo.id])).json().campaign.id;
-    await ctx.db.admin.query(
+    await kit.ctx.db.admin.query(
       `update sms_campaign_recipients set state = 'sending', attempted_at = now() where contact_id = $1`,
       [ann.id],
     );
@@ -307,7 +231,7 @@ describe('SMS campaigns on the simulator', () => {
 
   it("a provider's refusal fails that recipient with the provider's words", async () => {
     await onSimulator();
-    const down = await insertContact(ctx.app, rep, { phone: '9995550100' });
+    const down = await insertContact(kit.ctx.app, kit.rep, { phone: '9995550100' });
     const id = (await create([down.id])).json().campaign.id;
     await call('POST', `/api/sms-campaigns/${id}/send`);
     // The simulator's 999… numbers are refused by the provider: that recipient fails with its words.
@@ -318,7 +242,7 @@ describe('SMS campaigns on the simulator', () => {
 
 describe('SMS with Twilio (Messaging API against a local fake, signed webhooks)', () => {
   const webhook = (url: string, fields: Record<string, string>, token = FAKE_AUTH_TOKEN) =>
-    ctx.app.inject({
+    kit.ctx.app.inject({
       method: 'POST',
       url,
       headers: {
@@ -330,23 +254,8 @@ describe('SMS with Twilio (Messaging API against a local fake, signed webhooks)'
 
   it('sends through Messages.json with a status callback; delivery and STOP arrive by signed webhooks', async () => {
     fake = await startFakeTwilio();
-    ctx = await createTestApp({
-      defaultCallerId: '+15005550006',
-      telephony: {
-        provider: 'twilio',
-        twilio: {
-          accountSid: FAKE_ACCOUNT_SID,
-          authToken: FAKE_AUTH_TOKEN,
-          apiKeySid: `SK${'2'.repeat(32)}`,
-          apiKeySecret: 'api-key-secret',
-          twimlAppSid: `AP${'3'.repeat(32)}`,
-          apiBaseUrl: fake.baseUrl,
-        },
-        timeoutMs: 1000,
-      },
-    });
-    rep = await createAccount(ctx, 'user');
-    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: '5550100017' });
+    await kit.use(await createTwilioTestApp(fake));
+    const ann = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Ann', phone: '5550100017' });
     const id = (await create([ann.id])).json().campaign.id;
     await call('POST', `/api/sms-campaigns/${id}/send`);
     expect(await settled(id)).toMatchObject({ counts: { sent: 1 } });
@@ -391,15 +300,15 @@ describe('SMS with Twilio (Messaging API against a local fake, signed webhooks)'
   });
 });
 
-describe('SMS rules found by an outside probe', () => {
+describe('the length of a merged text', () => {
   it('checks the length once merge fields are filled in: a text that grows past 1,600 characters is skipped, not sent', async () => {
     await onSimulator();
-    const long = await insertContact(ctx.app, rep, {
+    const long = await insertContact(kit.ctx.app, kit.rep, {
       firstName: 'Long',
       company: 'C'.repeat(200),
       phone: '5550100017',
     });
-    const short = await insertContact(ctx.app, rep, {
+    const short = await insertContact(kit.ctx.app, kit.rep, {
       firstName: 'Short',
       company: 'Acme',
       phone: '5550100027',
@@ -411,61 +320,5 @@ describe('SMS rules found by an outside probe', () => {
     expect(await settled(id)).toMatchObject({ status: 'sent', counts: { sent: 1, skipped: 1 } });
     expect((await recipients(id))[0]).toMatchObject({ state: 'skipped', reason: SMS_SKIP_REASONS.tooLong });
     expect(accepted().map((m) => [m.to, m.body.length])).toEqual([['+15550100027', 4 * 145]]);
-  });
-
-  it('applies each received message once: a replayed START after a STOP changes nothing', async () => {
-    await onSimulator();
-    const from = { From: '+15550100017', To: '+15550100000' };
-    expect((await inbound({ MessageSid: 'SMstart1', ...from, Body: 'START' })).statusCode).toBe(200);
-    expect((await inbound({ MessageSid: 'SMstop2', ...from, Body: 'STOP' })).statusCode).toBe(200);
-    expect(await optOuts()).toEqual([{ phone: '+15550100017' }]);
-    // The same signed request again (a replay, or a provider retrying): still opted out.
-    expect((await inbound({ MessageSid: 'SMstart1', ...from, Body: 'START' })).statusCode).toBe(200);
-    expect(await optOuts()).toEqual([{ phone: '+15550100017' }]);
-    // A replayed HELP is answered again, as a provider retrying expects, and records nothing more.
-    const help = { MessageSid: 'SMhelp3', ...from, Body: 'HELP' };
-    expect((await inbound(help)).body).toBe(SMS_REPLIES.help);
-    expect((await inbound(help)).body).toBe(SMS_REPLIES.help);
-    const received = await ctx.db.admin.query('select count(*)::int as n from sms_inbound_messages');
-    expect(received.rows[0].n).toBe(3);
-  });
-
-  it("a reply simulated by one user reaches that user's records only", async () => {
-    await onSimulator();
-    const other = await createAccount(ctx, 'user');
-    const mine = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: '5550100017' });
-    const theirs = await insertContact(ctx.app, other, { firstName: 'Ann', phone: '5550100017' });
-    const myFirst = (await create([mine.id])).json().campaign.id;
-    await call('POST', `/api/sms-campaigns/${myFirst}/send`);
-    await settled(myFirst);
-    const body = { name: 'Theirs', message: 'Hello', perMinute: 3000 };
-    const theirFirst = (
-      await call('POST', '/api/sms-campaigns', { ...body, selection: { ids: [theirs.id] } }, other)
-    ).json().campaign.id;
-    await call('POST', `/api/sms-campaigns/${theirFirst}/send`, undefined, other);
-    await until(async () => accepted().length === 2);
-
-    const stop = await call('POST', `/api/sms-campaigns/${myFirst}/recipients/${mine.id}/simulate-reply`, {
-      text: 'STOP',
-    });
-    expect(stop.statusCode).toBe(200);
-    // Mine: opted out, the reply on my recipient. Theirs: untouched, and their next campaign still sends.
-    expect((await call('GET', `/api/contacts/${mine.id}/calling`)).json().smsOptedOut).toBe(true);
-    expect(
-      (await call('GET', `/api/contacts/${theirs.id}/calling`, undefined, other)).json().smsOptedOut,
-    ).toBe(false);
-    const theirReplies = (
-      await call('GET', `/api/sms-campaigns/${theirFirst}/recipients`, undefined, other)
-    ).json();
-    expect(theirReplies.recipients[0].reply).toBeNull();
-    const theirNext = (
-      await call('POST', '/api/sms-campaigns', { ...body, selection: { ids: [theirs.id] } }, other)
-    ).json().campaign.id;
-    await call('POST', `/api/sms-campaigns/${theirNext}/send`, undefined, other);
-    await until(async () => accepted().length === 3);
-    expect(accepted()).toHaveLength(3);
-    const myNext = (await create([mine.id], { name: 'Mine again' })).json().campaign.id;
-    await call('POST', `/api/sms-campaigns/${myNext}/send`);
-    expect(await settled(myNext)).toMatchObject({ counts: { skipped: 1 } });
   });
 });

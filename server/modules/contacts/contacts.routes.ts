@@ -23,16 +23,9 @@ import {
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import {
-  countContacts,
-  getContact,
-  findContactsPage,
-  findContactsByIds,
-  findHistory,
-  findTags,
-  deleteContacts,
-  selectedIds,
-} from './contacts.repository.ts';
+import { getContact, findContactsByIds, findHistory, deleteContacts } from './contacts.repository.ts';
+import { countContacts, findContactsPage, findTags } from './contacts-list.repository.ts';
+import { selectedIds } from './contact-selection.repository.ts';
 import { createColdLead, createContact, deleteContact, updateContact } from './contacts.service.ts';
 
 const approved = { config: { access: 'approved' as const } };

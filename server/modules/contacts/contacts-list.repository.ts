@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import {
+  CONTACTS_PAGE_SIZE,
+  ESTIMATE_ONLY_ABOVE,
+  EXACT_COUNT_LIMIT,
+  type ContactListItem,
+  type ContactTab,
+  type ParsedContactFilter,
+  type ParsedListContactsQuery,
+} from '#domain/contacts/contact-list.schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import { withinTimeBudget } from '../../db/time-budget.ts';
+import { inlineParameters } from '../../db/inline-parameters.ts';
+import { applyContactFilters } from './contact-filters.repository.ts';
+import { decodeCursor, encodeCursor, SORT_COLUMN } from './contact-cursor.ts';
+import { LIST_COLUMNS, toContact, type ContactRow } from './contacts.repository.ts';
+
+function toListItem(
+  row: Omit<ContactRow, 'notes' | 'website' | 'synced' | 'last_synced_at'>,
+): ContactListItem {
+  const {
+    notes: _n,
+    website: _w,
+    synced: _s,
+    lastSyncedAt: _l,
+    ...item
+  } = toContact({
+    ...row,
+    notes: null,
+    website: null,
+    synced: true,
+    last_synced_at: null,
+  });
+  return item;
+}
+
+export type ContactsPage = {
+  contacts: ContactListItem[];
+  hasPrevious: boolean;
+  hasNext: boolean;
+  firstCursor: string | null;
+  lastCursor: string | null;
+};
+
+/**
+ * One page of the list, sorted on the server (sorting: name case-insensitive, a missing last call
+ * counts as the earliest; ties broken by id). A neighbour page is read from a cursor and the last page from the
+ * far end, each an index seek of 101 rows wherever it lies in a million (decision 007); otherwise by offset.
+ * One row more than a page is read to know whether the list goes on in the reading direction.
+ */
+export async function findContactsPage(
+  db: DbExecutor,
+  userId: string,
+  query: ParsedListContactsQuery,
+  now: Date,
+): Promise<ContactsPage> {
+  const column = SORT_COLUMN[query.sort];
+  const seek = query.after ?? query.before;
+  const backwards = query.before !== undefined || query.fromEnd !== undefined;
+  const dir = backwards ? flip(query.dir) : query.dir;
+  const size = query.fromEnd ?? CONTACTS_PAGE_SIZE;
+
+  let q = applyContactFilters(
+    db
+      .selectFrom('contacts')
+      .select(LIST_COLUMNS)
+      .select(sql<string>`${sql.ref(column)}::text`.as('cursor_key')),
+    userId,
+    query,
+    query.tab,
+    now,
+  );
+  if (seek !== undefined) {
+    const position = decodeCursor(seek, query.sort);
+    const key = query.sort === 'name' ? sql`${position.key}` : sql`${position.key}::timestamptz`;
+    q = q.where(
+      sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(dir === 'asc' ? '>' : '<')} (${key}, ${position.id}::uuid)`,
+    );
+  }
+  q = q
+    .orderBy(column, dir)
+    .orderBy('id', dir)
+    .limit(size + 1);
+  const offset = seek === undefined && !backwards ? (query.page - 1) * CONTACTS_PAGE_SIZE : 0;
+  if (offset > 0) q = q.offset(offset);
+
+  const fetched = await q.execute();
+  const more = fetched.length > size;
+  const rows = fetched.slice(0, size);
+  if (backwards) rows.reverse();
+  const cursorOf = (row: (typeof rows)[number] | undefined) =>
+    row ? encodeCursor({ sort: query.sort, key: row.cursor_key, id: row.id }) : null;
+  return {
+    contacts: rows.map(toListItem),
+    hasPrevious: backwards ? more : seek !== undefined || offset > 0,
+    hasNext: backwards ? query.before !== undefined : more,
+    firstCursor: cursorOf(rows[0]),
+    lastCursor: cursorOf(rows.at(-1)),
+  };
+}
+
+const flip = (d: 'asc' | 'desc') => (d === 'asc' ? 'desc' : 'asc');
+
+/**
+ * How many contacts match: exact while counting is cheap, otherwise the planner's estimate, reported as such so
+ * the screen can show '≈ 1.2M'. The estimate comes first (it costs a plan, not a scan); only a set it
+ * expects to be modest is counted, and the count stops after EXACT_COUNT_LIMIT rows.
+ */
+export async function countContacts(
+  db: DbExecutor,
+  userId: string,
+  filter: ParsedContactFilter,
+  tab: ContactTab,
+  now: Date,
+): Promise<{ count: number; estimate: boolean }> {
+  const compiled = applyContactFilters(
+    db.selectFrom('contacts').select('id'),
+    userId,
+    filter,
+    tab,
+    now,
+  ).compile();
+  const plan = await sql<{
+    'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+  }>`explain (format json) ${sql.raw(inlineParameters(compiled.sql, compiled.parameters))}`.execute(db);
+  const planned = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  if (planned > ESTIMATE_ONLY_ABOVE) return { count: planned, estimate: true };
+
+  const capped = applyContactFilters(
+    db.selectFrom('contacts').select(sql`1`.as('one')),
+    userId,
+    filter,
+    tab,
+    now,
+  ).limit(EXACT_COUNT_LIMIT + 1);
+  const n = await withinTimeBudget(db, COUNT_TIME_BUDGET_MS, async () => {
+    const row = await db
+      .selectFrom(capped.as('capped'))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return row.n;
+  });
+  if (n === undefined) return { count: planned, estimate: true };
+  if (n <= EXACT_COUNT_LIMIT) return { count: n, estimate: false };
+  return { count: Math.max(planned, n), estimate: true };
+}
+
+/** A count that takes longer than this is abandoned for the estimate: "exact while cheap". */
+const COUNT_TIME_BUDGET_MS = 60;
+
+export async function findTags(db: DbExecutor, userId: string): Promise<string[]> {
+  const rows = await sql<{ tag: string }>`
+    select distinct unnest(tags) as tag from contacts where user_id = ${userId} and tags <> '{}' order by 1 limit 500`.execute(
+    db,
+  );
+  return rows.rows.map((r) => r.tag);
+}
