@@ -131,13 +131,7 @@ test('a new visitor downloads only the landing screen, compressed; each screen c
   await page.waitForLoadState('networkidle');
   const landing = scripts.map((s) => s.url);
   expect(landing.some((u) => /landing-page-/.test(u))).toBe(true);
-  for (const screen of [
-    'call-dashboard-page',
-    'contact-list-page',
-    'admin-page',
-    'import-steps',
-    'app-shell',
-  ])
+  for (const screen of ['call-dashboard-page', 'contacts-screen', 'admin-page', 'import-steps', 'app-shell'])
     expect(landing.filter((u) => u.includes(`/${screen}-`))).toEqual([]);
   // Chromium asks for brotli; every script of any size arrives compressed.
   const big = scripts.filter((s) => !/(sun|users|phone-call|theme-toggle)-/.test(s.url));
@@ -149,7 +143,7 @@ test('a new visitor downloads only the landing screen, compressed; each screen c
   await signInThroughUi(page, email);
   await page.getByTestId('sidebar').getByRole('link', { name: 'Contacts' }).click();
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
-  expect(scripts.some((s) => s.url.includes('/contact-list-page-'))).toBe(true);
+  expect(scripts.some((s) => s.url.includes('/contacts-screen-'))).toBe(true);
   expect(scripts.some((s) => s.url.includes('/call-dashboard-page-'))).toBe(false);
   await page.getByTestId('sidebar').getByRole('link', { name: 'Power Dialer' }).click();
   await expect(page.getByRole('heading', { name: 'Power Dialer', level: 1 })).toBeVisible();

@@ -87,10 +87,10 @@ export function queueStatus(
   return queue.completed === 0 ? 'Not Started' : 'In Progress';
 }
 
-/** Remaining = contacts minus completed; percent = completed / contacts, rounded. */
+/** Remaining = contacts minus completed; percent = completed / contacts, rounded, never past 100. */
 export function queueProgress(queue: Pick<QueueSummary, 'total' | 'completed'>) {
   return {
     remaining: Math.max(0, queue.total - queue.completed),
-    percent: queue.total === 0 ? 0 : Math.round((queue.completed / queue.total) * 100),
+    percent: queue.total === 0 ? 0 : Math.min(100, Math.round((queue.completed / queue.total) * 100)),
   };
 }

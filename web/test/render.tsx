@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
@@ -42,15 +42,28 @@ export function answerApi(answers: Record<string, Answer>): SentRequest[] {
   return sent;
 }
 
-export function renderWithApp(ui: ReactElement) {
+/**
+ * Renders `ui` as the app would: a query client, a router, the toasts. `at` opens it at an address, matched against
+ * `route` (a screen reading its params: `{ at: '/projects/sms/edit/c1', route: '/projects/sms/edit/:id' }`).
+ */
+export function renderWithApp(ui: ReactElement, options: { at?: string; route?: string } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{children}</MemoryRouter>
+      <MemoryRouter initialEntries={[options.at ?? '/']}>
+        {options.route ? (
+          <Routes>
+            <Route path={options.route} element={children} />
+            <Route path="*" element={<p>Left the screen</p>} />
+          </Routes>
+        ) : (
+          children
+        )}
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>
   );
-  return render(ui, { wrapper });
+  return { ...render(ui, { wrapper }), queryClient };
 }
