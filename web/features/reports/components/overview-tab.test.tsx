@@ -61,11 +61,12 @@ const overview: Overview = {
     answered: hour === 10 ? 2 : 0,
   })),
 };
+const lastDay: Record<string, number> = { 'not-interested': 2, qualified: 1 };
 const outcomes = (days: number): Outcomes => ({
   days: Array.from({ length: days }, (_, i) => ({
     day: `2026-11-${String(24 - days + 1 + i).padStart(2, '0')}`,
     total: i === days - 1 ? 3 : 0,
-    outcomes: i === days - 1 ? { 'not-interested': 2, qualified: 1 } : {},
+    outcomes: i === days - 1 ? lastDay : {},
   })),
 });
 
