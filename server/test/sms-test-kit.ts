@@ -25,7 +25,7 @@ export function createSmsKit() {
     ctx: undefined as unknown as TestContext,
     rep: undefined as unknown as Session,
     /** Starts the app on the simulator, with a rep. */
-    async onSimulator() {
+    onSimulator: async () => {
       smsLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'sms-log-')), 'sms.jsonl');
       await kit.use(
         await createTestApp({
@@ -34,7 +34,7 @@ export function createSmsKit() {
       );
     },
     /** Uses another app (Twilio against its fake), with a rep. */
-    async use(app: TestContext) {
+    use: async (app: TestContext) => {
       kit.ctx = app;
       kit.rep = await createAccount(app, 'user');
     },
@@ -55,7 +55,7 @@ export function createSmsKit() {
         as,
       ),
     /** The campaign once it is no longer sending (or as it is after `ms`). */
-    async settled(id: string, ms = 10_000, as?: Session) {
+    settled: async (id: string, ms = 10_000, as?: Session) => {
       const until = Date.now() + ms;
       for (;;) {
         const answer = await kit.call('GET', `/api/sms-campaigns/${id}`, undefined, as);
