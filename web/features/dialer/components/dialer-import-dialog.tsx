@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { ContactSelectorDialog, toBulkSelection } from '../../contacts/public.ts';
 import { addedToQueueText, useAddFromQueue, useAddToQueue, useQueues } from '../../queues/public.ts';
+import { useImportedJoinQueue } from './use-imported-join-queue.ts';
 import { QrCodeImage } from './qr-code-image.tsx';
 
 const addedToast = (result: AddToQueueResult) =>
@@ -14,9 +15,10 @@ const addedToast = (result: AddToQueueResult) =>
   });
 
 /**
- * The dialer's Import: Saved Contacts (the contact selector), Call Queues (another queue's
- * contacts), CSV File (the mapped import; new contacts join All Synced Contacts) and Mobile Device (a QR code that
- * opens the dialer on the phone, and a .vcf or .csv file exported from it). Contacts chosen join the dialer's queue.
+ * The dialer's Import: Saved Contacts (the contact selector), Call Queues (another queue's contacts), CSV File (the
+ * mapped import) and Mobile Device (a QR code that opens the dialer on the phone, and a .vcf or .csv file exported
+ * from it). Contacts chosen, and the new contacts a file brings, join the queue being dialled (every new contact
+ * is in All Synced Contacts anyway).
  */
 export function DialerImportDialog({
   queueId: given,
@@ -33,6 +35,7 @@ export function DialerImportDialog({
   const queueId = given ?? queues.data?.find((q) => q.queueId === DEFAULT_QUEUE_ID)?.id;
   const others = queues.data?.filter((q) => q.id !== queueId) ?? [];
   const onError = (error: Error) => toast.error('Error', { description: error.message });
+  const joinQueue = useImportedJoinQueue();
   return (
     <>
       <ImportContactsDialog
@@ -41,6 +44,7 @@ export function DialerImportDialog({
             <Upload /> {label}
           </Button>
         }
+        onImported={(report) => joinQueue(queueId, report)}
         sources={{
           tabs: [
             {

@@ -20,6 +20,7 @@ import {
   useRestartQueue,
 } from '../../queues/public.ts';
 import { DIALER_WINDOW_CLOSED, isUpdateContactsMessage } from './dialer-window-messages.ts';
+import { useImportedJoinQueue } from './use-imported-join-queue.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -103,6 +104,7 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
 function ImportTab({ queueId }: { queueId: string }) {
   const [selecting, setSelecting] = useState(false);
   const add = useAddToQueue();
+  const joinQueue = useImportedJoinQueue();
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">Bring contacts into the queue this window is calling.</p>
@@ -111,11 +113,7 @@ function ImportTab({ queueId }: { queueId: string }) {
       </Button>
       <ImportContactsDialog
         trigger={<Button variant="outline">Import from Device</Button>}
-        onImported={(report) =>
-          toast.info('Contacts imported', {
-            description: `${report.created + report.updated} contact(s) from ${report.fileName}; new contacts join All Synced Contacts.`,
-          })
-        }
+        onImported={(report) => joinQueue(queueId, report)}
       />
       {selecting && (
         <ContactSelectorDialog
