@@ -153,4 +153,65 @@ test.describe('projects and call queue screens', () => {
     await page.goto('/projects/queue/create');
     await expect(page.getByLabel('Project')).toContainText('Autumn fair');
   });
+  test('finds projects by search, status and type, and opens one with its call queues', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server);
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { project?: { id: string } };
+    };
+    const harbour = await post('/api/projects', {
+      name: 'Harbour calls',
+      client: 'Harbour Inc',
+      type: 'calling',
+      status: 'active',
+    });
+    await post('/api/projects', {
+      name: 'Winter mailer',
+      client: 'Frost',
+      type: 'email',
+      status: 'planning',
+    });
+    const contact = await createContactThroughApi(server, cookie, {
+      firstName: 'Ned',
+      lastName: 'Harbour',
+      email: 'ned@h.example',
+      phone: '(555) 010-0311',
+    });
+    await post('/api/queues', {
+      name: 'Harbour queue',
+      selection: { ids: [contact] },
+      projectId: harbour.project!.id,
+    });
+
+    await page.goto('/projects');
+    const cards = page.getByRole('list', { name: 'Projects' }).getByRole('listitem');
+    await expect(cards).toHaveCount(2);
+    await page.getByLabel('Search projects').fill('frost');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Winter mailer');
+    await page.getByLabel('Search projects').fill('');
+    await page.getByLabel('Status').selectOption('active');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Harbour calls');
+    await page.getByLabel('Type').selectOption('email');
+    await expect(page.getByText('No Projects', { exact: true })).toBeVisible();
+    await page.getByLabel('Type').selectOption('all');
+    await expect(cards).toHaveCount(1);
+
+    await cards.first().getByRole('link', { name: 'Harbour calls' }).click();
+    await expect(page).toHaveURL(/\/projects\/project\//);
+    await expect(page.getByRole('heading', { name: 'Harbour calls' })).toBeVisible();
+    await expect(page.getByText(/Harbour Inc · Calling/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Call queues' })).toContainText('Harbour queue');
+    await page.getByRole('link', { name: 'Back to projects' }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+  });
 });

@@ -89,3 +89,28 @@ export function formatDeadline(deadline: string | null): string {
   const match = deadline ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(deadline) : null;
   return match ? `${match[2]}/${match[3]}/${match[1]}` : PROJECT_DEFAULTS.deadline;
 }
+
+/** What the project cards are narrowed to: words of the name, client or description, a status, a type. */
+export const ProjectFilterSchema = z.object({
+  search: z.string().max(200).default(''),
+  status: z.union([ProjectStatusSchema, z.literal('all')]).default('all'),
+  type: z.union([ProjectTypeSchema, z.literal('all')]).default('all'),
+});
+export type ProjectFilter = z.output<typeof ProjectFilterSchema>;
+export const NO_PROJECT_FILTER: ProjectFilter = { search: '', status: 'all', type: 'all' };
+
+/**
+ * The projects a filter keeps: every word of the search (any case) found in the name, client or description, and
+ * the status and type chosen ('all' keeps any). The order is kept.
+ */
+export function filterProjects<
+  P extends Pick<Project, 'name' | 'client' | 'description' | 'status' | 'type'>,
+>(projects: readonly P[], filter: ProjectFilter): P[] {
+  const words = filter.search.toLowerCase().split(/\s+/).filter(Boolean);
+  return projects.filter((p) => {
+    if (filter.status !== 'all' && p.status !== filter.status) return false;
+    if (filter.type !== 'all' && p.type !== filter.type) return false;
+    const text = `${p.name} ${p.client ?? ''} ${p.description ?? ''}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}

@@ -52,6 +52,10 @@ const appRoutes: RouteObject[] = [
     path: '/projects',
     lazy: screen(async () => (await import('../features/project-board/projects-page.tsx')).ProjectsPage),
   },
+  {
+    path: '/projects/project/:id',
+    lazy: screen(async () => (await import('../features/project-board/project-page.tsx')).ProjectPage),
+  },
   { path: '/projects/queue/create', lazy: queueEditor },
   { path: '/projects/queue/edit/:id', lazy: queueEditor },
   {

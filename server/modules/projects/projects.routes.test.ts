@@ -28,6 +28,32 @@ const send = (
 ) => ctx.app.inject({ method, url, headers: asCookie(who), ...(payload !== undefined && { payload }) });
 
 describe('projects', () => {
+  it('lists projects narrowed by a search over name, client and description, a status and a type', async () => {
+    const who = await createAccount(ctx, 'user');
+    const make = (payload: object) => {
+      ctx.clock.advance(1000);
+      return send(who, 'POST', '/api/projects', payload);
+    };
+    await make({ name: 'Zeta outreach', client: 'Acme', status: 'active', type: 'calling' });
+    await make({
+      name: 'Renewals',
+      client: 'Globex',
+      status: 'planning',
+      type: 'sms',
+      description: 'zeta list',
+    });
+    await make({ name: 'Winter', client: 'Initech', status: 'active', type: 'sms' });
+    const names = async (query: string) =>
+      (await send(who, 'GET', `/api/projects?${query}`)).json().projects.map((p: { name: string }) => p.name);
+    expect(await names('')).toEqual(['Winter', 'Renewals', 'Zeta outreach']);
+    expect(await names('search=ZETA')).toEqual(['Renewals', 'Zeta outreach']);
+    expect(await names('search=acme')).toEqual(['Zeta outreach']);
+    expect(await names('status=active')).toEqual(['Winter', 'Zeta outreach']);
+    expect(await names('type=sms&status=active')).toEqual(['Winter']);
+    expect(await names('search=nothing-like-it')).toEqual([]);
+    expect((await send(who, 'GET', '/api/projects?status=finished')).statusCode).toBe(400);
+  });
+
   it('creates a project with only a name (the rest unset), reads, edits and lists it', async () => {
     const created = await send(owner, 'POST', '/api/projects', { name: '  Spring push ' });
     expect(created.statusCode).toBe(201);

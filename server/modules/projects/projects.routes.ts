@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  filterProjects,
+  ProjectFilterSchema,
   ProjectInputSchema,
   ProjectListSchema,
   ProjectResponseSchema,
@@ -28,10 +30,12 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   typed.get(
     '/api/projects',
-    { ...approved, schema: { response: { 200: ProjectListSchema } } },
+    { ...approved, schema: { querystring: ProjectFilterSchema, response: { 200: ProjectListSchema } } },
     async (request) => {
       const userId = viewerOf(request).userId;
-      return { projects: await asUser(userId, (trx) => findProjects(trx, userId)) };
+      // A person's projects are few: narrowed by the one rule the cards are described by, newest first.
+      const projects = await asUser(userId, (trx) => findProjects(trx, userId));
+      return { projects: filterProjects(projects, request.query) };
     },
   );
 

@@ -1,5 +1,7 @@
 import { CampaignsTable, useCampaigns } from '../campaigns/public.ts';
 import { useState } from 'react';
+import { CAMPAIGN_MESSAGES } from '#domain/campaigns/campaign.schema.ts';
+import { QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Mail, MessageSquare, PhoneCall, Plus, RefreshCw } from 'lucide-react';
@@ -122,7 +124,7 @@ function CampaignsTab() {
             <Spinner />
           ) : queues.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {queues.error.message}
+              {QUEUE_MESSAGES.listFailed}
             </p>
           ) : (
             <CallQueuesTable queues={queues.data} />
@@ -133,7 +135,7 @@ function CampaignsTab() {
             <Spinner />
           ) : emails.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {emails.error.message}
+              {CAMPAIGN_MESSAGES.loadFailed.description}
             </p>
           ) : (
             <CampaignsTable channel="email" campaigns={emails.data} />
@@ -144,7 +146,7 @@ function CampaignsTab() {
             <Spinner />
           ) : sms.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {sms.error.message}
+              {CAMPAIGN_MESSAGES.loadFailed.description}
             </p>
           ) : (
             <CampaignsTable channel="sms" campaigns={sms.data} />

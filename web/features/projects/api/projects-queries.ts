@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  NO_PROJECT_FILTER,
   ProjectListSchema,
+  type ProjectFilter,
   ProjectResponseSchema,
   type ProjectInput,
 } from '#domain/projects/project.schema.ts';
@@ -9,11 +11,20 @@ import { apiFetch } from '../../../lib/api-client.ts';
 /** Every project query lives under 'projects', the realtime topic. */
 export const projectKeys = { all: ['projects'] as const };
 
-export function useProjects() {
+/** The user's projects, newest first; narrowed on the server by a search, a status and a type when given. */
+export function useProjects(filter: ProjectFilter = NO_PROJECT_FILTER) {
   return useQuery({
-    queryKey: projectKeys.all,
-    queryFn: async ({ signal }) =>
-      (await apiFetch('/api/projects', { schema: ProjectListSchema, signal })).projects,
+    queryKey: [...projectKeys.all, filter],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({
+        search: filter.search.trim(),
+        status: filter.status,
+        type: filter.type,
+      });
+      return (await apiFetch(`/api/projects?${query.toString()}`, { schema: ProjectListSchema, signal }))
+        .projects;
+    },
+    placeholderData: (previous) => previous,
   });
 }
 

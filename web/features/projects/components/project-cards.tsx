@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import {
   formatBudget,
   formatDeadline,
+  NO_PROJECT_FILTER,
   PROJECT_DEFAULTS,
   PROJECT_STATUS_LABELS,
   PROJECT_TYPE_LABELS,
@@ -15,21 +17,26 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { useDebouncedSearch } from '../../../lib/use-debounced.ts';
 import { useDeleteProject, useProjects } from '../api/projects-queries.ts';
 import { ProjectFormDialog } from './project-form-dialog.tsx';
+import { ProjectFilterBar } from './project-filter-bar.tsx';
 
 /**
  * The Projects tab's grid: a card per project with the spec's defaults for what is not set,
  * edit and delete (confirmed), 'No Projects' when there are none, and an alert as well as a toast when loading fails.
  */
 export function ProjectCards() {
-  const projects = useProjects();
+  const [filter, setFilter] = useState(NO_PROJECT_FILTER);
+  const search = useDebouncedSearch(filter.search);
+  const projects = useProjects({ ...filter, search });
   const remove = useDeleteProject();
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const loadError = projects.error;
   useEffect(() => {
-    if (loadError) toast.error('Error loading projects', { description: loadError.message });
+    if (loadError)
+      toast.error('Error loading projects', { description: loadError.message || 'Failed to load projects' });
   }, [loadError]);
 
   if (projects.isPending) return <Spinner />;
@@ -37,28 +44,31 @@ export function ProjectCards() {
     return (
       <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
         <p className="font-medium">Error loading projects</p>
-        <p className="text-muted-foreground">{projects.error.message}</p>
+        <p className="text-muted-foreground">{projects.error.message || 'Failed to load projects'}</p>
       </div>
     );
-  if (projects.data.length === 0)
-    return (
-      <div role="status" className="rounded-md border border-dashed border-border p-8 text-center text-sm">
-        <p className="font-medium">No Projects</p>
-        <p className="text-muted-foreground">
-          No projects found. Try adjusting your search or add a new project.
-        </p>
-      </div>
-    );
+  const shown = projects.data;
   return (
     <>
+      <ProjectFilterBar filter={filter} onChange={setFilter} />
+      {shown.length === 0 && (
+        <div role="status" className="rounded-md border border-dashed border-border p-8 text-center text-sm">
+          <p className="font-medium">No Projects</p>
+          <p className="text-muted-foreground">
+            No projects found. Try adjusting your search or add a new project.
+          </p>
+        </div>
+      )}
       <ul aria-label="Projects" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {projects.data.map((project) => (
+        {shown.map((project) => (
           <li key={project.id}>
             <Card className="h-full">
               <CardHeader>
                 <div className="flex items-start gap-2">
                   <CardTitle className="min-w-0 flex-1 truncate">
-                    {project.name || PROJECT_DEFAULTS.name}
+                    <Link to={`/projects/project/${project.id}`} className="hover:underline">
+                      {project.name || PROJECT_DEFAULTS.name}
+                    </Link>
                   </CardTitle>
                   <Badge variant="secondary">{PROJECT_STATUS_LABELS[project.status]}</Badge>
                 </div>
