@@ -48,6 +48,7 @@ test.describe('e-mail sequences', () => {
       const createButton = page.getByRole('button', { name: 'Create Sequence' });
       await expect(createButton).toBeDisabled();
       await page.getByLabel('Sequence name').fill('Onboarding');
+      await page.getByLabel('Description').fill('New customers, first week');
       await page.getByLabel('E-mail 1 subject').fill('Welcome {{firstName}}');
       await page.getByLabel('E-mail 1 message').fill('Hello {{fullName}}, welcome aboard.');
       await page.getByRole('button', { name: 'Add e-mail' }).click();
@@ -73,6 +74,7 @@ test.describe('e-mail sequences', () => {
       await expect(page.getByRole('heading', { name: 'Onboarding' })).toBeVisible();
       await expect(page.getByLabel('Campaign status')).toHaveText('Draft');
       await expect(page.getByLabel('E-mail 3 subject')).toHaveValue('How is it going?');
+      await expect(page.getByLabel('Description')).toHaveValue('New customers, first week');
       await page.getByRole('button', { name: 'Start sequence' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Start now' }).click();
       await expect(page.getByText('Sequence started')).toBeVisible();
@@ -89,6 +91,7 @@ test.describe('e-mail sequences', () => {
       await expect(page.getByRole('list', { name: 'Sequence e-mails' })).toContainText(
         'E-mail 3: How is it going?',
       );
+      await expect(page.getByText('New customers, first week')).toBeVisible();
       expect(
         smtp.received
           .filter((m) => m.to[0] === 'ann@buyer.example')

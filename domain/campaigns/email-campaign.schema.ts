@@ -87,6 +87,8 @@ export const EmailCampaignSchema = CampaignCoreSchema.extend({
   type: z.enum(['campaign', 'sequence']),
   subject: z.string(),
   body: z.string(),
+  /** What a sequence is for; null for a one-time campaign, or a sequence without one. */
+  description: z.string().nullable(),
   /** A sequence's number of e-mails (1 for a one-time campaign). */
   stepCount: z.number().int(),
   /** A sequence's e-mails, in order; on one campaign's own page only (lists leave them out). */

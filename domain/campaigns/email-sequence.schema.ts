@@ -70,6 +70,11 @@ const checkStepMerge = (s: { steps: SequenceStep[] }, ctx: z.RefinementCtx) =>
 
 const SequenceFields = {
   name: SequenceNameSchema,
+  description: z
+    .string()
+    .max(2000, 'A description has at most 2,000 characters')
+    .transform((d) => d.trim() || null)
+    .nullish(),
   ...CampaignFormFields,
   steps: StepsSchema,
 };

@@ -228,6 +228,8 @@ export type EmailCampaignsTable = {
   started_at: Date | null;
   finished_at: Date | null;
   pause_reason: string | null;
+  /** What a sequence is for (migration 0025); null for one-time campaigns. */
+  description: string | null;
 };
 
 export type EmailCampaignRecipientsTable = {

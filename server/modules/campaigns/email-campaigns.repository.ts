@@ -13,8 +13,13 @@ import { findSteps, stepCounts } from './email-sequences.repository.ts';
 
 export const campaignNotFound = () => new AppError('NOT_FOUND', CAMPAIGN_MESSAGES.notFound);
 
-type Row = CoreRow & { campaign_type: EmailCampaign['type']; subject: string; body: string };
-const COLUMNS = ['campaign_type', 'subject', 'body'] as const;
+type Row = CoreRow & {
+  campaign_type: EmailCampaign['type'];
+  subject: string;
+  body: string;
+  description: string | null;
+};
+const COLUMNS = ['campaign_type', 'subject', 'body', 'description'] as const;
 
 /** The user's e-mail campaigns and sequences, newest first, each with its recipients' counts. */
 export async function findEmailCampaigns(db: DbExecutor, userId: string): Promise<EmailCampaign[]> {
@@ -30,6 +35,7 @@ export async function findEmailCampaigns(db: DbExecutor, userId: string): Promis
     type: r.campaign_type,
     subject: r.subject,
     body: r.body,
+    description: r.description,
     stepCount: steps.get(r.id) ?? 1,
   }));
 }
@@ -48,13 +54,21 @@ export async function getEmailCampaign(
     type: row.campaign_type,
     subject: row.subject,
     body: row.body,
+    description: row.description,
   };
   if (row.campaign_type !== 'sequence') return { ...campaign, stepCount: 1 };
   const steps = await findSteps(db, id);
   return { ...campaign, stepCount: steps.length, steps };
 }
 
-type Fields = { name: string; subject: string; body: string; perMinute: number; projectId: string | null };
+type Fields = {
+  name: string;
+  subject: string;
+  body: string;
+  perMinute: number;
+  projectId: string | null;
+  description?: string | null | undefined;
+};
 
 export async function insertEmailCampaign(
   db: DbExecutor,
@@ -71,6 +85,7 @@ export async function insertEmailCampaign(
       body: values.body,
       per_minute: values.perMinute,
       project_id: values.projectId,
+      description: values.description ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -81,7 +96,15 @@ export async function updateEmailCampaign(db: DbExecutor, id: string, values: Fi
   const { name, subject, body, perMinute, projectId } = values;
   await db
     .updateTable('email_campaigns')
-    .set({ name, subject, body, per_minute: perMinute, project_id: projectId, updated_at: now })
+    .set({
+      name,
+      subject,
+      body,
+      per_minute: perMinute,
+      project_id: projectId,
+      updated_at: now,
+      ...(values.description !== undefined && { description: values.description }),
+    })
     .where('id', '=', id)
     .execute();
 }

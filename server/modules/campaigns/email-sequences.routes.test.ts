@@ -305,9 +305,12 @@ describe('e-mail sequences', () => {
   it('edits a draft (e-mails replaced, contacts added and removed) and refuses edits once started', async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', email: 'ann@b.example' });
     const bo = await insertContact(ctx.app, rep, { firstName: 'Bo', email: 'bo@b.example' });
-    const id = (await create([ann.id])).json().campaign.id;
+    const made = (await create([ann.id], { description: '  New customers, first month  ' })).json().campaign;
+    expect(made.description).toBe('New customers, first month');
+    const id = made.id;
     const saved = await call('PUT', `/api/email-sequences/${id}`, {
       name: 'Onboarding v2',
+      description: 'Customers of the spring offer',
       perMinute: 100,
       steps: [THREE_STEPS[0], THREE_STEPS[2]],
       add: { ids: [bo.id] },
@@ -316,6 +319,7 @@ describe('e-mail sequences', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().campaign).toMatchObject({
       name: 'Onboarding v2',
+      description: 'Customers of the spring offer',
       stepCount: 2,
       steps: [THREE_STEPS[0], THREE_STEPS[2]],
       counts: { total: 1 },

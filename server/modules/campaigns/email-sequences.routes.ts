@@ -58,7 +58,7 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
-      const { selection, projectId = null, steps, name, perMinute } = request.body;
+      const { selection, projectId = null, steps, name, perMinute, description } = request.body;
       const campaign = await asUser(userId, async (trx) => {
         await checkProject(trx, userId, projectId);
         const id = await insertEmailCampaign(trx, userId, {
@@ -68,6 +68,7 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
           body: '',
           perMinute,
           projectId,
+          description: description ?? null,
         });
         await replaceSteps(trx, userId, id, steps);
         const ids = selectedIds(trx, userId, selection, ctx.clock());
@@ -93,7 +94,7 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (request) => {
       const userId = viewerOf(request).userId;
-      const { add, remove, projectId = null, steps, name, perMinute } = request.body;
+      const { add, remove, projectId = null, steps, name, perMinute, description } = request.body;
       return asUser(userId, async (trx) => {
         const sequence = await getSequence(trx, userId, request.params.campaignId);
         if (!campaignActions(sequence.status, 'sequence').edit)
@@ -103,7 +104,7 @@ export function registerEmailSequenceRoutes(app: FastifyInstance, ctx: AppContex
         await updateEmailCampaign(
           trx,
           sequence.id,
-          { name, subject: '', body: '', perMinute, projectId },
+          { name, subject: '', body: '', perMinute, projectId, description: description ?? null },
           now,
         );
         await replaceSteps(trx, userId, sequence.id, steps);

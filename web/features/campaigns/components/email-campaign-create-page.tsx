@@ -31,6 +31,7 @@ export function EmailCampaignCreatePage({ type: initialType = 'campaign' }: { ty
     name: '',
     subject: '',
     body: '',
+    description: '',
     perMinute: PACE.default,
     projectId: null,
   });
@@ -51,7 +52,7 @@ export function EmailCampaignCreatePage({ type: initialType = 'campaign' }: { ty
       selection: toBulkSelection(selection!),
     };
     const done = { onSuccess: openCreated, onError: showSaveError };
-    if (sequence) createSequence.mutate({ ...common, steps }, done);
+    if (sequence) createSequence.mutate({ ...common, steps, description: fields.description }, done);
     else createCampaign.mutate({ ...common, subject: fields.subject, body: fields.body }, done);
   };
 

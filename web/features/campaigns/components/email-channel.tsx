@@ -65,9 +65,9 @@ function useSaveEmail(campaign: EmailCampaign) {
   return {
     pending: updateCampaign.isPending || updateSequence.isPending,
     save: (form: Form, contacts: object, done: { onSuccess: () => void; onError: (e: Error) => void }) => {
-      const { name, projectId, perMinute, subject, body, steps } = form;
+      const { name, projectId, perMinute, subject, body, steps, description } = form;
       if (isSequence(campaign))
-        updateSequence.mutate({ name, projectId, perMinute, steps, ...contacts }, done);
+        updateSequence.mutate({ name, projectId, perMinute, steps, description, ...contacts }, done);
       else updateCampaign.mutate({ name, projectId, perMinute, subject, body, ...contacts }, done);
     },
   };
@@ -128,6 +128,7 @@ export const emailParts: ChannelParts<'email', Form> = {
       name: c.name,
       subject: c.subject,
       body: c.body,
+      description: c.description ?? '',
       perMinute: c.perMinute,
       projectId: c.projectId,
       steps: c.steps ?? [],

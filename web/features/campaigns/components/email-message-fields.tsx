@@ -5,7 +5,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { CampaignFormFields, MERGE_FIELD_LIST, type CampaignForm } from './campaign-form-fields.tsx';
 
-export type EmailForm = CampaignForm & { subject: string; body: string };
+export type EmailForm = CampaignForm & { subject: string; body: string; description: string };
 
 /**
  * An e-mail campaign's form: name, project, subject and message (with its merge fields), pace. A sequence has no
@@ -27,6 +27,19 @@ export function EmailMessageFields(props: {
       paceLabel="E-mails per minute"
       paceHint={`Your mail server may limit how fast it accepts mail; ${PACE.default} a minute suits most.`}
     >
+      {props.sequence && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="sequence-description">Description</Label>
+          <Textarea
+            id="sequence-description"
+            rows={2}
+            maxLength={2000}
+            placeholder="What this sequence is for"
+            value={form.description}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+        </div>
+      )}
       {!props.sequence && (
         <>
           <div className="flex flex-col gap-2">

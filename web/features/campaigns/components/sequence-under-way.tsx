@@ -59,7 +59,8 @@ export function SequenceUnderWay({
         <CardHeader>
           <CardTitle>E-mails</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col gap-3">
+          {sequence.description && <p className="text-sm text-muted-foreground">{sequence.description}</p>}
           <ol aria-label="Sequence e-mails" className="flex flex-col gap-2 text-sm">
             {steps.map((step, i) => (
               <li key={i} className="rounded-md border border-border p-2">
