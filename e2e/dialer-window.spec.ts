@@ -95,6 +95,61 @@ test.describe('the pop-out dialer window', () => {
     await expect(popup.getByText('All contacts have been called')).toBeVisible();
   });
 
+  test('Simple Pop-out opens the plain dialer on the chosen queue, and Send to Campaign hands it ticked contacts', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server);
+    const tess = await createContactThroughApi(server, cookie, {
+      firstName: 'Tess',
+      lastName: 'Simple',
+      email: 'tess@simple.example',
+      phone: '(555) 010-0151',
+    });
+    await createContactThroughApi(server, cookie, {
+      firstName: 'Uma',
+      lastName: 'Simple',
+      email: 'uma@simple.example',
+      phone: '(555) 010-0161',
+    });
+    const queued = await fetch(`${server.baseUrl}/api/queues`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({ name: 'Simple queue', selection: { ids: [tess] } }),
+    });
+    expect(queued.status).toBe(201);
+    await page.goto('/power-dialer');
+    await page.getByRole('button', { name: 'Select Campaign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Select Calling Queue' })
+      .getByRole('button', { name: /^Simple queue/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Browser Dialer' })
+      .getByRole('button', { name: 'Close' })
+      .last()
+      .click();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Simple Pop-out' }).click(),
+    ]);
+    await expect(popup).toHaveURL(/\/simple-dialer-window\?queue=/);
+    await expect(popup.getByRole('heading', { name: 'Dialer' })).toBeVisible();
+    const card = popup.getByRole('region', { name: 'Current contact' });
+    await expect(card).toContainText('Tess Simple');
+
+    // In the app (moving within it, so the opener keeps its window), ticked contacts go to the pop-out's queue.
+    await page.getByRole('link', { name: 'Contacts', exact: true }).first().click();
+    await page.getByRole('checkbox', { name: 'Select Uma Simple' }).check();
+    await page.getByRole('button', { name: 'Send to Campaign' }).click();
+    await page.getByRole('radio', { name: /The open pop-out dialer/ }).check();
+    await page.getByRole('button', { name: 'Send to dialer' }).click();
+    await expect(page.getByText("1 contact(s) sent to the pop-out dialer's queue.")).toBeVisible();
+    await expect(popup.getByText('1 added to the queue.')).toBeVisible();
+    await card.getByRole('button', { name: 'Mark as Completed' }).click();
+    await expect(card).toContainText('Uma Simple');
+  });
+
   test('the simple dialer window shows the empty queue state with a way to add contacts', async ({
     page,
     server,

@@ -24,8 +24,10 @@ import {
   useQueues,
 } from '../queues/public.ts';
 import { useAddToCampaign, useCampaigns } from '../campaigns/public.ts';
+import { isDialerWindowOpen, sendContactsToDialerWindow } from '../dialer/public.ts';
 
 const NEW_QUEUE = 'new';
+const POP_OUT = 'pop-out';
 /** A campaign's option: its channel and id ('email:…', 'sms:…'). */
 const campaignOption = (channel: CampaignChannel, id: string) => `${channel}:${id}`;
 const CHANNEL_NAME = { email: 'the e-mail campaign', sms: 'the SMS campaign' } as const;
@@ -63,6 +65,8 @@ export function SendToCampaignDialog(props: SendToCampaignProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [name, setName] = useState('');
   const queueId = chosen ?? queues.data?.[0]?.id ?? null;
+  /** A pop-out dialer this tab opened takes ticked contacts (its messages carry ids, not filters). */
+  const popOutTakesSelection = props.open && 'ids' in props.selection && isDialerWindowOpen();
   const busy = add.isPending || create.isPending || addToEmail.isPending || addToSms.isPending;
 
   const finish = () => {
@@ -73,6 +77,16 @@ export function SendToCampaignDialog(props: SendToCampaignProps) {
   };
 
   const handleSend = () => {
+    if (queueId === POP_OUT && 'ids' in props.selection) {
+      if (!sendContactsToDialerWindow(props.selection.ids))
+        return void toast.error(QUEUE_MESSAGES.addFailed, {
+          description: 'The pop-out dialer was closed. Open it again from the Call Dashboard.',
+        });
+      toast.success('Campaign prepared', {
+        description: `${props.count} contact(s) sent to the pop-out dialer's queue.`,
+      });
+      return finish();
+    }
     if (queueId === NEW_QUEUE) {
       if (!name.trim())
         return void toast.error(QUEUE_MESSAGES.nameRequired.title, {
@@ -119,7 +133,7 @@ export function SendToCampaignDialog(props: SendToCampaignProps) {
           });
           finish();
         },
-        onError: (error) => toast.error('Error', { description: error.message }),
+        onError: (error) => toast.error(QUEUE_MESSAGES.addFailed, { description: error.message }),
       },
     );
   };
@@ -137,6 +151,19 @@ export function SendToCampaignDialog(props: SendToCampaignProps) {
         </DialogHeader>
         {queues.isPending && <Spinner />}
         <div role="radiogroup" aria-label="Call queue" className="flex flex-col gap-2">
+          {popOutTakesSelection && (
+            <label className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
+              <input
+                type="radio"
+                name="queue"
+                className="accent-primary"
+                checked={queueId === POP_OUT}
+                onChange={() => setChosen(POP_OUT)}
+              />
+              <span className="font-medium">The open pop-out dialer</span>
+              <span className="ml-auto text-muted-foreground">adds them to the queue it is calling</span>
+            </label>
+          )}
           {queues.data?.map((q) => (
             <label key={q.id} className="flex items-center gap-3 rounded-md border border-border p-3 text-sm">
               <input
@@ -208,9 +235,11 @@ export function SendToCampaignDialog(props: SendToCampaignProps) {
           <Button disabled={!queueId || busy} onClick={handleSend}>
             {queueId === NEW_QUEUE
               ? 'Create Queue'
-              : campaigns.some((c) => campaignOption(c.channel, c.id) === queueId)
-                ? 'Add to campaign'
-                : 'Add to queue'}
+              : queueId === POP_OUT
+                ? 'Send to dialer'
+                : campaigns.some((c) => campaignOption(c.channel, c.id) === queueId)
+                  ? 'Add to campaign'
+                  : 'Add to queue'}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -128,6 +128,17 @@ export function CallDashboardPage() {
             >
               <ExternalLink /> Pop-out Dialer
             </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                if (!openDialerWindow(queue?.id ?? defaultQueueId ?? null, true))
+                  toast.error('Pop-up blocked', {
+                    description: 'Allow pop-ups for this site to open the dialer window.',
+                  });
+              }}
+            >
+              <ExternalLink /> Simple Pop-out
+            </Button>
             <Button variant="outline" onClick={() => setQr(true)}>
               <QrCode /> Mobile QR
             </Button>
