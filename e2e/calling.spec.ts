@@ -21,6 +21,7 @@ test.describe('calling on the simulator', () => {
     const panel = page.getByRole('region', { name: 'Current call' });
     await expect(panel).toContainText('Cora Caller');
     await expect(panel).toContainText('Connected');
+    await expect(page.getByText('Call connected')).toBeVisible();
     await panel.getByRole('button', { name: 'END CALL' }).click();
     await expect(panel).toContainText('Call ended');
     await expect(page.getByText('Please select a disposition and save the call log')).toBeVisible();
@@ -64,9 +65,13 @@ test.describe('calling on the simulator', () => {
       ['(555) 010-0012', 'Call failed'],
     ] as const) {
       await dial(number);
+      await expect(page.getByText('Direct call initiated').last()).toBeVisible();
       await expect(panel).toContainText(outcome, { timeout: 15_000 });
+      // A failed call is an issue, said in a toast; busy and no answer are outcomes the disposition records.
+      if (outcome === 'Call failed') await expect(page.getByText('Call issue')).toBeVisible();
       await panel.getByRole('button', { name: 'Close' }).click();
     }
+
     for (const [number, toast] of [
       ['(999) 555-0100', 'Number verification error'],
       ['(998) 555-0100', 'Geographic permissions error'],

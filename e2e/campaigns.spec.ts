@@ -82,7 +82,12 @@ test.describe('e-mail campaigns', () => {
 
     await page.goto('/projects?tab=campaigns');
     await page.getByRole('tab', { name: /Emails/ }).click();
-    await expect(page.getByRole('table', { name: 'Email campaigns' }).getByRole('row')).toHaveCount(3);
+    const table = page.getByRole('table', { name: 'Email campaigns' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    // Created, as the spec writes dates: MM/dd/yyyy.
+    const today = new Date();
+    const mmddyyyy = [today.getMonth() + 1, today.getDate()].map((n) => String(n).padStart(2, '0')).join('/');
+    await expect(table.getByRole('row').nth(1)).toContainText(`${mmddyyyy}/${today.getFullYear()}`);
   });
 
   test('pauses, resumes and cancels a send from the campaign page', async ({ page, server }) => {

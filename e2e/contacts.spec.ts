@@ -228,7 +228,10 @@ test.describe('contacts', () => {
     allowConsoleErrors(/status of 404/);
     await signedInRep(page, server);
     await page.goto('/contacts/7d0b5a9e-1111-4222-8333-444455556666');
-    await expect(page.getByText('Could not load contact details. Please try again.')).toBeVisible();
+    await expect(page.getByText('Error loading contact', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Could not load contact details. The contact may have been deleted.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/contacts$/);
   });
 });
@@ -293,4 +296,9 @@ test('Send to Campaign creates a call queue on the spot from ticked contacts or 
   await expect(page.getByRole('heading', { name: 'Create Call Queue' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Selected contacts' })).toContainText('Rita Queue');
   await expect(page.getByLabel('Selected count')).toHaveText('1 selected');
+  // The list's contacts were a one-time hand-over: a reload starts an empty queue.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Create Call Queue' })).toBeVisible();
+  await expect(page.getByLabel('Selected count')).toHaveText('0 selected');
+  await expect(page.getByRole('list', { name: 'Selected contacts' })).toHaveCount(0);
 });

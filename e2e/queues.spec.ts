@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   createContactThroughApi,
@@ -172,7 +173,7 @@ test.describe('call queues in the power dialer', () => {
   test('the dialer’s Import: Saved Contacts, Call Queues, CSV File and Mobile Device', async ({
     page,
     server,
-  }) => {
+  }, testInfo) => {
     const { cookie } = await signedInRep(page, server);
     const ids: Record<string, string> = {};
     for (const first of ['Ida', 'Jon', 'Kit'])
@@ -202,9 +203,18 @@ test.describe('call queues in the power dialer', () => {
     await importer.getByRole('button', { name: 'Add Other queue' }).click();
     await expect(page.getByText('1 added to the queue.').last()).toBeVisible();
 
+    // A file's new contacts join the queue being dialled, not only All Synced Contacts.
+    await importer.getByRole('tab', { name: 'CSV File' }).click();
+    const file = testInfo.outputPath('booth.csv');
+    writeFileSync(file, 'First Name,Last Name,Phone\nLou,Booth,(555) 010-0181\n');
+    await importer.getByLabel('File to import').setInputFiles(file);
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(importer.getByRole('region', { name: 'Import report' })).toContainText('Created');
+    await expect(page.getByText('booth.csv: 1 added to Small queue.')).toBeVisible();
+
     await importer.getByRole('tab', { name: 'Mobile Device' }).click();
     await expect(importer.getByRole('img', { name: /QR code for/ })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(dialer.getByLabel('Contact count')).toHaveText('3 contacts');
+    await expect(dialer.getByLabel('Contact count')).toHaveText('4 contacts');
   });
 });

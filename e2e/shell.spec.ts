@@ -30,7 +30,10 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     await page.reload();
     await expect(page.locator('html')).not.toHaveClass(/dark/);
+    // Settings opens on Profile; the theme is under Appearance.
     await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Appearance' }).click();
     await expect(page.getByRole('radio', { name: 'Light' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('radio', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);

@@ -48,6 +48,14 @@ export const QUEUE_MESSAGES = {
     description: 'Please select at least one contact for your queue',
   },
   defaultQueue: 'The default queue All Synced Contacts is kept by the CRM: it cannot be renamed or deleted.',
+  loadFailed: {
+    title: 'Error loading queue',
+    description: 'Could not load queue details. Please try again.',
+  },
+  listFailed: 'Failed to load call queues',
+  updateFailed: 'Failed to update queue. Please try again.',
+  deleteFailed: 'Failed to delete queue. Please try again.',
+  addFailed: 'Could not update call queue',
   stillFilling: 'This queue is still adding contacts. Try again when it has finished.',
 } as const;
 

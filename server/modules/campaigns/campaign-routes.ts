@@ -46,6 +46,8 @@ export type ChannelRoutes<C extends Campaign, F extends Form> = {
   channel: CampaignChannel;
   /** '/api/email-campaigns' */
   path: string;
+  /** What a delete that failed on our side says ('Failed to delete SMS campaign'). */
+  deleteFailed: string;
   schemas: {
     create: z.ZodType<CreateBody<F>>;
     update: z.ZodType<UpdateBody<F>>;
@@ -203,6 +205,10 @@ export function registerCampaignRoutes<C extends Campaign, F extends Form>(
       await asUser(userId, async (trx) => {
         const campaign = await routes.get(trx, userId, request.params.campaignId, { lock: true });
         await deleteCampaign(trx, routes.channel, campaign.id);
+      }).catch((error: unknown) => {
+        if (error instanceof AppError) throw error;
+        request.log.error({ err: error }, 'campaign delete failed');
+        throw new AppError('INTERNAL', routes.deleteFailed);
       });
       return reply.status(204).send();
     },

@@ -28,6 +28,7 @@ type EmailForm = { name: string; subject: string; body: string; perMinute: numbe
 export const emailCampaignRoutes: ChannelRoutes<EmailCampaign, EmailForm> = {
   channel: 'email',
   path: '/api/email-campaigns',
+  deleteFailed: EMAIL_CAMPAIGN_MESSAGES.deleteFailedServer,
   schemas: {
     create: CreateEmailCampaignSchema,
     update: UpdateEmailCampaignSchema,

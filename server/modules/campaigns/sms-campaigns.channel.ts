@@ -1,5 +1,6 @@
 import {
   CreateSmsCampaignSchema,
+  SMS_MESSAGES,
   SmsCampaignSchema,
   SmsRecipientsPageSchema,
   UpdateSmsCampaignSchema,
@@ -21,6 +22,7 @@ type SmsForm = { name: string; message: string; perMinute: number };
 export const smsCampaignRoutes: ChannelRoutes<SmsCampaign, SmsForm> = {
   channel: 'sms',
   path: '/api/sms-campaigns',
+  deleteFailed: SMS_MESSAGES.deleteFailed,
   schemas: {
     create: CreateSmsCampaignSchema,
     update: UpdateSmsCampaignSchema,

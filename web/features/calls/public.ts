@@ -10,3 +10,4 @@ export { DispositionForm } from './components/disposition-form.tsx';
 export { PhoneSettingsCard } from './components/phone-settings-card.tsx';
 export { phone, usePhone, type PhoneSnapshot } from './phone/browser-phone.ts';
 export { useCallAction } from './use-call-action.ts';
+export { useCallOutcomeToasts } from './use-call-outcome-toasts.ts';

@@ -22,7 +22,7 @@ const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance
 export function SettingsPage() {
   const { theme, setTheme } = useTheme();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = SETTINGS_TABS.includes(searchParams.get('tab') ?? '') ? searchParams.get('tab')! : 'appearance';
+  const tab = SETTINGS_TABS.includes(searchParams.get('tab') ?? '') ? searchParams.get('tab')! : 'profile';
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>

@@ -20,6 +20,9 @@ export function toastCallError(error: unknown, provider: TelephonyProviderName):
   if (code === 'DUPLICATE_PREVENTED' || code === 'CONCURRENT_PREVENTED')
     return void toast.error('Call not placed', { description: message });
   if (code === 'DO_NOT_CALL') return void toast.error('Do not call', { description: message });
+  // The contact was deleted meanwhile (or was never the user's).
+  if (code === 'NOT_FOUND' && /contact/i.test(message))
+    return void toast.error('Contact information is missing', { description: message });
   if (/not verified|unverified/i.test(message))
     return void toast.error('Number verification error', { description: message });
   if (/not authorized|geo-permissions/i.test(message)) {
@@ -44,7 +47,11 @@ export async function placeCall(
 ): Promise<Call | null> {
   const to = normalizePhone(target.to);
   if (!to) {
-    toast.error('Missing phone number', { description: 'Contact does not have a valid phone number' });
+    toast.error('Missing phone number', {
+      description: target.to.trim()
+        ? 'Contact does not have a valid phone number'
+        : 'Contact does not have a phone number',
+    });
     return null;
   }
   const verdict = checkCall({ to, from: target.from ?? '' }, local, new Date());
@@ -70,7 +77,8 @@ export async function placeCall(
       ...local.recentCalls.filter((c) => Date.now() - c.startedAt.getTime() < 60_000),
       { to, from: call.from, startedAt: new Date(), active: false },
     ];
-    toast.success('Call initiated', {
+    // A typed number is a direct call; a contact's is the contact's call.
+    toast.success(target.contactId ? 'Call initiated' : 'Direct call initiated', {
       description:
         provider === 'twilio'
           ? 'Your Twilio call has been initiated.'

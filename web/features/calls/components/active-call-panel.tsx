@@ -8,6 +8,7 @@ import { closeActiveCall, useActiveCall } from '../active-call.ts';
 import { useCall, useHangUp } from '../api/calls-queries.ts';
 import { DispositionForm } from './disposition-form.tsx';
 import { CallSummary } from './call-summary.tsx';
+import { useCallOutcomeToasts } from '../use-call-outcome-toasts.ts';
 
 /**
  * The call in progress, bottom right on every screen: who, the live state and a timer while connected, END CALL,
@@ -29,6 +30,7 @@ function Panel({ inline }: { inline: boolean }) {
   const [chosen, setChosen] = useState(false);
   const endedPrompted = useRef(false);
   const finished = isFinished(call.status);
+  useCallOutcomeToasts(call);
 
   useEffect(() => {
     if (call.status !== 'in-progress') return;

@@ -34,6 +34,7 @@ const email = (over: Partial<EmailCampaign> = {}): EmailCampaign => ({
   type: 'campaign',
   subject: 'Hello {{firstName}}',
   body: 'We have news.',
+  description: null,
   stepCount: 1,
   ...over,
 });

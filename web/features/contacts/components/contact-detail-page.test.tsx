@@ -86,6 +86,9 @@ describe('the contact page', () => {
     });
     open();
     expect(await screen.findByText('Left the screen')).toBeTruthy();
-    expect(screen.getByText('Could not load contact details. Please try again.')).toBeTruthy();
+    expect(
+      screen.getByText('Could not load contact details. The contact may have been deleted.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Error loading contact')).toBeTruthy();
   });
 });

@@ -31,7 +31,7 @@ export function ContactDetailPage() {
   const [emailing, setEmailing] = useState(false);
   const { exportContacts, exporting } = useExportContacts();
   const callContact = useCallAction();
-  useMissingContactRedirect(detail.isError);
+  useMissingContactRedirect(detail.error);
   if (!detail.data) return <Spinner />;
   const { contact, history } = detail.data;
   const name = `${contact.firstName} ${contact.lastName}`;

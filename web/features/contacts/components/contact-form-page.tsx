@@ -57,7 +57,7 @@ export function ContactFormPage() {
 
 function EditContact({ id }: { id: string }) {
   const detail = useContactDetail(id);
-  useMissingContactRedirect(detail.isError);
+  useMissingContactRedirect(detail.error);
   if (!detail.data) return <Spinner />;
   return <ContactForm id={id} initial={valuesOf(detail.data.contact)} />;
 }

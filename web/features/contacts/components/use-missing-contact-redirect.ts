@@ -1,13 +1,21 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
 
-/** A missing or foreign contact: the spec's error, then /contacts (decision 000: not '/'). */
-export function useMissingContactRedirect(failed: boolean): void {
+/**
+ * A contact that cannot be loaded: the spec's error, then /contacts (decision 000: not '/'). A contact that is not
+ * there (deleted, or another user's) says it may have been deleted; any other failure asks to try again.
+ */
+export function useMissingContactRedirect(error: Error | null): void {
   const navigate = useNavigate();
   useEffect(() => {
-    if (!failed) return;
-    toast.error('Error', { description: 'Could not load contact details. Please try again.' });
+    if (!error) return;
+    if (error instanceof ApiError && error.status === 404)
+      toast.error('Error loading contact', {
+        description: 'Could not load contact details. The contact may have been deleted.',
+      });
+    else toast.error('Error', { description: 'Could not load contact details. Please try again.' });
     void navigate('/contacts', { replace: true });
-  }, [failed, navigate]);
+  }, [error, navigate]);
 }

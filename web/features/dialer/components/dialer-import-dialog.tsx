@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Upload, Users } from 'lucide-react';
-import { DEFAULT_QUEUE_ID, type AddToQueueResult } from '#domain/contacts/queue.schema.ts';
+import { DEFAULT_QUEUE_ID, type AddToQueueResult, QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { ContactSelectorDialog, toBulkSelection } from '../../contacts/public.ts';
@@ -34,7 +34,7 @@ export function DialerImportDialog({
   const queues = useQueues(true);
   const queueId = given ?? queues.data?.find((q) => q.queueId === DEFAULT_QUEUE_ID)?.id;
   const others = queues.data?.filter((q) => q.id !== queueId) ?? [];
-  const onError = (error: Error) => toast.error('Error', { description: error.message });
+  const onError = (error: Error) => toast.error(QUEUE_MESSAGES.addFailed, { description: error.message });
   const joinQueue = useImportedJoinQueue();
   return (
     <>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CheckCircle2, LogOut, Phone, PhoneOff, RotateCcw, Users } from 'lucide-react';
 import { isFinished } from '#domain/calls/call-status.ts';
-import { DEFAULT_QUEUE_ID } from '#domain/contacts/queue.schema.ts';
+import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { WALK_MESSAGES } from '#domain/dialer/queue-walk.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -63,7 +63,7 @@ export function DialerWindowPage({ simple = false }: { simple?: boolean }) {
         {
           onSuccess: (result) =>
             toast.success('Contacts added', { description: `${result.added} added to the queue.` }),
-          onError: (error) => toast.error('Error', { description: error.message }),
+          onError: (error) => toast.error(QUEUE_MESSAGES.addFailed, { description: error.message }),
         },
       );
     };
@@ -128,7 +128,7 @@ function ImportTab({ queueId }: { queueId: string }) {
                   toast.success('Contacts added', {
                     description: addedToQueueText(result),
                   }),
-                onError: (error) => toast.error('Error', { description: error.message }),
+                onError: (error) => toast.error(QUEUE_MESSAGES.addFailed, { description: error.message }),
               },
             )
           }

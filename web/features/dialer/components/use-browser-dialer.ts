@@ -11,6 +11,7 @@ import {
   phone,
   placeCall,
   useCall,
+  useCallOutcomeToasts,
   useCallingSetup,
   useHangUp,
   usePhone,
@@ -49,6 +50,7 @@ export function useBrowserDialer(
   const followed = useCall(active?.call.id ?? null);
   const call = followed.data ?? active?.call ?? null;
   const onCall = call !== null && !isFinished(call.status);
+  useCallOutcomeToasts(active ? call : null);
   const hangUp = useHangUp();
   const provider = setup.data?.provider;
 

@@ -2,8 +2,9 @@ import { QueueFillNote } from './queue-fill-note.tsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { queueErrorText } from '../queue-error-text.ts';
 import { Pencil, PhoneCall, Trash2 } from 'lucide-react';
-import { DEFAULT_QUEUE_ID, type QueueSummary } from '#domain/contacts/queue.schema.ts';
+import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES, type QueueSummary } from '#domain/contacts/queue.schema.ts';
 import { queueProgress, queueStatus } from '#domain/dialer/queue-walk.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -124,7 +125,8 @@ export function CallQueuesTable({ queues }: { queues: QueueSummary[] }) {
               toast.success('Queue deleted', { description: deleting.name });
               setDeleting(null);
             },
-            onError: (error) => toast.error('Error', { description: error.message }),
+            onError: (error) =>
+              toast.error('Error', { description: queueErrorText(error, QUEUE_MESSAGES.deleteFailed) }),
           })
         }
       />

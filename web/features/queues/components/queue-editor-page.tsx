@@ -1,9 +1,11 @@
 import { QueueFillNote } from './queue-fill-note.tsx';
 import { SelectionPicker } from './selection-picker.tsx';
 import { createdQueueText } from '../added-to-queue.ts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+import { queueErrorText } from '../queue-error-text.ts';
 import { X } from 'lucide-react';
 import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -35,8 +37,19 @@ export function QueueEditorPage() {
 
 function CreateQueue() {
   const navigate = useNavigate();
-  const preselectedIds = (useLocation().state as NavigationState)?.selectedContactIds ?? [];
+  const location = useLocation();
+  // The contacts the list sent are read once, then dropped from the history entry: a reload starts empty.
+  const [preselectedIds] = useState(() => (location.state as NavigationState)?.selectedContactIds ?? []);
+  useEffect(() => {
+    if (location.state)
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   const preselected = useContactLookup(preselectedIds);
+  const lookupFailed = preselected.isError;
+  useEffect(() => {
+    if (lookupFailed)
+      toast.error('Failed to fetch contact details', { description: 'Select the contacts again.' });
+  }, [lookupFailed]);
   const [name, setName] = useState('');
   const [projectId, setProjectId] = useState<string | null>(null);
   // undefined until the person chooses: the contacts the list sent are shown until then.
@@ -113,7 +126,14 @@ function EditQueue({ queueId }: { queueId: string }) {
     return (
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold tracking-tight">Edit Call Queue</h1>
-        <p role="alert">{queue.error.message}</p>
+        <div role="alert">
+          <p className="font-medium">{QUEUE_MESSAGES.loadFailed.title}</p>
+          <p className="text-muted-foreground">
+            {queue.error instanceof ApiError && queue.error.status === 404
+              ? 'Queue not found'
+              : QUEUE_MESSAGES.loadFailed.description}
+          </p>
+        </div>
         <Link to={PROJECTS_CAMPAIGNS} className="text-primary hover:underline">
           Back to campaigns
         </Link>
@@ -143,7 +163,8 @@ function EditQueue({ queueId }: { queueId: string }) {
           toast.success('Queue updated');
           void navigate(PROJECTS_CAMPAIGNS);
         },
-        onError: (error) => toast.error('Error', { description: error.message }),
+        onError: (error) =>
+          toast.error('Error', { description: queueErrorText(error, QUEUE_MESSAGES.updateFailed) }),
       },
     );
   };

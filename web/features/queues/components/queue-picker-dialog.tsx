@@ -1,5 +1,6 @@
 import { QueueFillNote } from './queue-fill-note.tsx';
 import { toast } from 'sonner';
+import { QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { RefreshCw } from 'lucide-react';
 import type { QueueSummary } from '#domain/contacts/queue.schema.ts';
 import { queueProgress, queueStatus } from '#domain/dialer/queue-walk.ts';
@@ -54,7 +55,7 @@ export function QueuePickerDialog({
         ) : queues.isError ? (
           <div role="alert" className="rounded-md border border-border p-4 text-sm">
             <p className="font-medium">No calling queues available</p>
-            <p className="text-muted-foreground">{queues.error.message}</p>
+            <p className="text-muted-foreground">{QUEUE_MESSAGES.listFailed}</p>
           </div>
         ) : queues.data.length === 0 ? (
           <div className="rounded-md border border-border p-4 text-sm">
