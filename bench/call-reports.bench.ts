@@ -1,12 +1,14 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { startServerProcess, signUpFirst } from './server-process.ts';
+import { downloadCsv } from './download.ts';
 import { fmt, sample, summarise, time } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
 const CALLS = 1_000_000;
 const REPS = 100;
 const WARMUP = 5;
+const EXPORT_RUNS = 3;
 
 /**
  * A user with 1,000,000 calls (one in three with a disposition and notes). Through the API of the server as
@@ -43,11 +45,17 @@ export async function benchCallReports(ownerUrl: string): Promise<BenchResult> {
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, server.rssMb())), 100);
     let lines = 0;
-    const exportMs = await time(async () => {
-      const response = await fetch(`${server.base}/api/call-reports/export`, { headers: { cookie } });
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
-        for (const byte of chunk) if (byte === 10) lines++;
-    });
+    let encoding = 'none';
+    const exportOnce = () =>
+      time(async () => {
+        const download = await downloadCsv(`${server.base}/api/call-reports/export`, cookie);
+        lines = download.lines;
+        encoding = download.encoding;
+      });
+    // Three downloads, the median reported (each is listed beside it).
+    const exportRuns: number[] = [];
+    for (let run = 0; run < EXPORT_RUNS; run++) exportRuns.push(await exportOnce());
+    const exportMs = summarise(exportRuns).p50;
     clearInterval(sampler);
     const floorMs = await time(async () => {
       const client = await owner.connect();
@@ -95,7 +103,7 @@ export async function benchCallReports(ownerUrl: string): Promise<BenchResult> {
       dataSize: `${CALLS.toLocaleString()} calls of one user, a third with a disposition and notes; seeded in ${(seedMs / 1000).toFixed(0)} s`,
       header: '| measure | p50 / value | p95 | target |',
       rows: [
-        `| call_reports.csv of every call through the API (${(lines - 1).toLocaleString()} rows) | ${(exportMs / 1000).toFixed(1)} s | | ≤ 10 s: ${exportMs <= 10_000 ? 'yes' : '**no**'} |`,
+        `| call_reports.csv of every call through the API (${(lines - 1).toLocaleString()} rows, ${encoding}-compressed; median of ${EXPORT_RUNS}: ${exportRuns.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s) | ${(exportMs / 1000).toFixed(1)} s | | ≤ 10 s: ${exportMs <= 10_000 ? 'yes' : '**no**'} |`,
         `| floor: the same COPY straight from the database | ${(floorMs / 1000).toFixed(1)} s | | ratio ${(exportMs / floorMs).toFixed(2)}× |`,
         `| server RSS before → peak during the export (MB) | ${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} | | growth ≤ 150 MB: ${rssPeak - rssBefore <= 150 ? 'yes' : '**no**'} |`,
         row(

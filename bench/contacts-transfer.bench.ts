@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import type { ImportEvent } from '../domain/contacts/contact-import.ts';
 import { FIRST_NAMES, LAST_NAMES } from './names.ts';
 import { startServerProcess, signUpFirst } from './server-process.ts';
+import { downloadCsv } from './download.ts';
 import { fmt, summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
@@ -148,10 +149,8 @@ export async function benchContactTransfer(ownerUrl: string): Promise<BenchResul
     let exportPeak = exportRssBefore;
     const exportSampler = setInterval(() => (exportPeak = Math.max(exportPeak, server.rssMb())), 100);
     const exportStart = performance.now();
-    const exported = await fetch(`${server.base}/api/contacts/export`, { headers: { cookie } });
-    let exportBytes = 0;
-    for await (const chunk of exported.body as unknown as AsyncIterable<Uint8Array>)
-      exportBytes += chunk.length;
+    const exported = await downloadCsv(`${server.base}/api/contacts/export`, cookie);
+    const exportBytes = exported.bytes;
     const exportMs = performance.now() - exportStart;
     clearInterval(exportSampler);
 
@@ -183,7 +182,7 @@ export async function benchContactTransfer(ownerUrl: string): Promise<BenchResul
         `| import: server RSS before → peak (MB) | ${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} | — | — | < 500 MB: ${rssPeak < 500 ? 'yes' : '**no**'} |`,
         `| contact list during the import, p50 / p95 / max (ms, ${listTimes.length} requests) | ${fmt(list.p50)} / ${fmt(list.p95)} / ${fmt(Math.max(...listTimes))} | — | — | p95 < 200 ms: ${list.p95 < 200 ? 'yes' : '**no**'} |`,
         `| import report | created ${report.created.toLocaleString()}, skipped ${report.skipped} | — | — | — |`,
-        `| export of ${report.created.toLocaleString()} contacts (s) | ${(exportMs / 1000).toFixed(1)} (${(exportBytes / 1024 ** 2).toFixed(0)} MB) | ${(floorExportMs / 1000).toFixed(1)} (${(floorBytes / 1024 ** 2).toFixed(0)} MB, COPY by the owner) | ${(exportMs / floorExportMs).toFixed(2)}× | ≤ 10 s: ${exportMs <= 10_000 ? 'yes' : '**no**'} |`,
+        `| export of ${report.created.toLocaleString()} contacts (s) | ${(exportMs / 1000).toFixed(1)} (${(exportBytes / 1024 ** 2).toFixed(0)} MB, ${exported.encoding}-compressed) | ${(floorExportMs / 1000).toFixed(1)} (${(floorBytes / 1024 ** 2).toFixed(0)} MB, COPY by the owner) | ${(exportMs / floorExportMs).toFixed(2)}× | ≤ 10 s: ${exportMs <= 10_000 ? 'yes' : '**no**'} |`,
         `| export: server RSS growth (MB) | ${(exportPeak - exportRssBefore).toFixed(0)} (${exportRssBefore.toFixed(0)} → ${exportPeak.toFixed(0)}) | — | — | < 150 MB: ${exportPeak - exportRssBefore < 150 ? 'yes' : '**no**'} |`,
       ],
     };
