@@ -1,4 +1,4 @@
-import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
+import { createContactThroughApi, expect, seedContacts, signedInRep, test } from './fixtures.ts';
 
 test.describe('e-mail campaigns', () => {
   test('creates a one-time campaign, sends it, watches it finish, and an unsubscribed contact is never mailed again', async ({
@@ -132,5 +132,67 @@ test.describe('e-mail campaigns', () => {
     await expect(page.getByRole('list', { name: 'Recipients' }).getByText('Campaign canceled')).toHaveCount(
       2,
     );
+  });
+  test('a campaign finishing and contacts changing elsewhere leave the create screen as the person left it', async ({
+    page,
+    server,
+  }) => {
+    const { cookie, userId } = await signedInRep(page, server);
+    await seedContacts(server, userId, 30, 'Live', { withPhones: true });
+    const api = async (path: string, body: unknown) => {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+        body: JSON.stringify(body),
+      });
+      expect(response.ok).toBe(true);
+      return (await response.json()) as { campaign: { id: string; status: string } };
+    };
+    const other = await api('/api/sms-campaigns', {
+      name: 'Elsewhere',
+      message: 'Hello {{firstName}}',
+      perMinute: 600,
+      selection: { allMatching: {} },
+    });
+
+    await page.goto('/projects/email-sequence/create');
+    await page.getByLabel('Sequence name').fill('Half written');
+    await page.getByRole('tab', { name: /Contacts/ }).click();
+    await page.getByRole('button', { name: 'Select Contacts' }).click();
+    const selector = page.getByRole('dialog', { name: 'Select Contacts' });
+    await selector.getByRole('checkbox', { name: 'Select Live0001 Seeded' }).check();
+    await selector.getByRole('textbox', { name: 'Search contacts' }).fill('Live00');
+
+    // Meanwhile another campaign is sent to the end and a contact is added: each a live update to this screen.
+    await api(`/api/sms-campaigns/${other.campaign.id}/send`, {});
+    await createContactThroughApi(server, cookie, {
+      firstName: 'Newcomer',
+      email: 'newcomer@live.example',
+      lastName: 'Live',
+      phone: '(555) 010-0401',
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (
+              await fetch(`${server.baseUrl}/api/sms-campaigns/${other.campaign.id}`, { headers: { cookie } })
+            ).json()) as { campaign: { status: string } }
+          ).campaign.status,
+        { timeout: 20_000 },
+      )
+      .toBe('sent');
+    await page.waitForTimeout(500); // the last change events reach the page
+
+    await expect(selector).toBeVisible();
+    await expect(selector.getByRole('checkbox', { name: 'Select Live0001 Seeded' })).toBeChecked();
+    await expect(selector.getByRole('textbox', { name: 'Search contacts' })).toHaveValue('Live00');
+    await selector.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect(page.getByRole('tab', { name: /Contacts \(1\)/ })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Select Contacts' }).click();
+    await expect(selector).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /Setup/ }).click();
+    await expect(page.getByLabel('Sequence name')).toHaveValue('Half written');
   });
 });
