@@ -146,8 +146,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|date-fns|\\.{1,2}/|#domain/).*',
-              message: 'domain imports only zod, date-fns and itself (no I/O, no React, no database).',
+              regex: '^(?!zod$|date-fns|@date-fns/tz$|libphonenumber-js$|\\.{1,2}/|#domain/).*',
+              message:
+                'domain imports only zod, date-fns (with @date-fns/tz), libphonenumber-js and itself (no I/O, no React, no database).',
             },
           ],
         },

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { benchApi, signUpBenchUser, startBenchServer } from './bench-server.ts';
 import { fmt, summarise, time, sample as sampleRuns } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
+import { walkFloorStep } from './walk-floor.ts';
 
 const CONTACTS = 1_000_000;
 const QUEUES = 100;
@@ -95,31 +96,14 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
         walks.push(walked);
       }
     }
-    const walkFloor = await sample(async () => {
-      const client = await owner.connect();
-      try {
-        await client.query('begin');
-        await client.query('select id from power_dialer_queues where id = $1 for update', [defaultQueue]);
-        const next = await client.query<{ id: string }>(
-          `select c.id, c.first_name, c.last_name, c.phone, c.email, c.company, c.title, d.number_e164 is not null as dnc
-           from queue_members m join contacts c on c.id = m.contact_id
-           left join do_not_call d on d.user_id = m.user_id and d.number_e164 = c.phone_e164
-           where m.queue_id = $1 and not m.completed and (m.claimed_by is null or m.claimed_by = $2)
-           order by m.position limit 50`,
-          [defaultQueue, walker],
-        );
-        await client.query(
-          `update queue_members set claimed_at = now() where queue_id = $1 and contact_id = $2`,
-          [defaultQueue, next.rows[0]!.id],
-        );
-        await client.query('select total_count, completed_count from power_dialer_queues where id = $1', [
-          defaultQueue,
-        ]);
-        await client.query('commit');
-      } finally {
-        client.release();
-      }
-    });
+    const walkFloor = await sample(() =>
+      walkFloorStep(
+        owner,
+        defaultQueue,
+        walker,
+        'c.id, c.first_name, c.last_name, c.phone, c.email, c.company, c.title',
+      ),
+    );
 
     // A queue of all 1,000,000 contacts: the request answers with the queue filling in the background; the rep can
     // call its first contact as soon as the first chunk is in, and calls on while it fills. Against the one insert

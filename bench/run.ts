@@ -8,6 +8,7 @@ import { benchCalls } from './calls.bench.ts';
 import { benchHardening } from './hardening.bench.ts';
 import { benchFirstLoad } from './first-load.bench.ts';
 import { benchQueues } from './queues.bench.ts';
+import { benchConsent } from './consent.bench.ts';
 import { benchCampaigns } from './campaigns.bench.ts';
 import { benchCampaignDrill } from './campaign-drill.bench.ts';
 import { benchSmsDrill } from './sms-drill.bench.ts';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   hardening: benchHardening,
   'first-load': benchFirstLoad,
   queues: benchQueues,
+  consent: benchConsent,
   campaigns: benchCampaigns,
   'campaign-drill': benchCampaignDrill,
   'sms-drill': benchSmsDrill,

@@ -115,6 +115,25 @@ describe('table ownership', () => {
     expect(writers.sms_campaign_recipients).toEqual(new Set(['server/modules/campaigns']));
     expect(writers.outbox_messages).toEqual(new Set(['server/mail']));
   });
+
+  it('lets no code outside the consent module read or write the opt-out tables', () => {
+    const optOutTables = /\b(do_not_call|sms_opt_outs|email_unsubscribes|consent_settings)\b/;
+    const files = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const file = `${dir}/${entry.name}`;
+        if (entry.isDirectory())
+          return ['server/db/migrations', 'server/modules/consent', 'server/test'].includes(file)
+            ? []
+            : files(file);
+        return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+      });
+    const readers = files('server').filter(
+      (file) =>
+        file !== 'server/db/schema.ts' && optOutTables.test(readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(readers).toEqual([]);
+    expect(files('server').length).toBeGreaterThan(100);
+  });
 });
 
 describe('references in the code resolve', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCall, newRequestId, REQUEST_ID_PATTERN, serverCodeFor, type GuardState } from './call-guard.ts';
 import { advanceStatus, CallStatusSchema, isFinished, staleOutcome } from './call-status.ts';
-import { timeIn } from '../reports/time-zone.ts';
+import { timeIn } from '../time/zoned-time.ts';
 import { buildCallLog, callStats, formatDuration } from './call-log.ts';
 import { canSaveDisposition, isAnswered, isPastDay } from './disposition.ts';
 

@@ -13,6 +13,8 @@ export const HISTORY_FIELDS = [
   'notes',
   'status',
   'tags',
+  'timeZone',
+  'state',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 type Value = string | string[] | null | undefined;

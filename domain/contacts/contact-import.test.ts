@@ -91,6 +91,8 @@ describe('a row', () => {
         notes: null,
         status: null,
         tags: null,
+        timeZone: null,
+        state: null,
       },
     });
     expect(check(['Jane', 'Doe', '', 'jane@'])).toEqual({
@@ -142,5 +144,29 @@ describe('the export format', () => {
     expect(isOwnExportHeader([...EXPORT_COLUMNS])).toBe(true);
     expect(isOwnExportHeader(['\uFEFFFirst Name', ...EXPORT_COLUMNS.slice(1)])).toBe(true);
     expect(isOwnExportHeader(['First Name', 'Last Name'])).toBe(false);
+  });
+});
+
+describe('a contact’s own time zone and state from a file', () => {
+  const mapping: (ImportField | null)[] = ['firstName', 'phone', 'timeZone', 'state'];
+  it.each([
+    [['Ann', '3032961237', 'America/Denver', 'CO'], 'America/Denver', 'CO'],
+    [['Ann', '3032961237', 'America/Denver', 'colorado'], 'America/Denver', 'CO'],
+    [['Ann', '3032961237', 'Mars/Olympus', 'Ontario'], null, null],
+    [['Ann', '3032961237', '', ''], null, null],
+  ])('%j → %s, %s (a value we cannot read is left out)', (cells, timeZone, state) => {
+    expect(validateImportRow(cells, mapping, { ownExport: false })).toMatchObject({
+      ok: true,
+      contact: { timeZone, state },
+    });
+  });
+
+  it('matches time_zone and state columns by their header', () => {
+    expect(suggestMapping(['First Name', 'Phone', 'Time Zone', 'State'], 4)).toEqual([
+      'firstName',
+      'phone',
+      'timeZone',
+      'state',
+    ]);
   });
 });

@@ -9,6 +9,8 @@ import { unescapeCell } from './contact-csv.ts';
 import { normalizePhone } from './phone.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, parseTags } from './tags.ts';
 import { stripControlCharacters } from '../text/control-characters.ts';
+import { stateCode } from '../consent/calling-rules.ts';
+import { isTimeZone } from '../time/zoned-time.ts';
 
 /**
  * Importing contacts: the columns a file can fill, how its columns are matched to them,
@@ -25,6 +27,8 @@ export const IMPORT_FIELDS = [
   'notes',
   'status',
   'tags',
+  'timeZone',
+  'state',
 ] as const;
 export const ImportFieldSchema = z.enum(IMPORT_FIELDS);
 export type ImportField = z.infer<typeof ImportFieldSchema>;
@@ -40,6 +44,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   notes: 'Notes',
   status: 'Status',
   tags: 'Tags',
+  timeZone: 'Time Zone',
+  state: 'State',
 };
 
 /** Without a header, columns are first name, last name, phone, e-mail, company. */
@@ -123,6 +129,8 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
   notes: ['notes', 'note', 'comments', 'comment', 'description'],
   status: ['status', 'leadstatus'],
   tags: ['tags', 'tag', 'labels', 'groups', 'categories'],
+  timeZone: ['timezone', 'tz', 'zone'],
+  state: ['state', 'usstate', 'stateprovince'],
 };
 const FIELD_BY_ALIAS = new Map(
   Object.entries(HEADER_ALIASES).flatMap(([field, aliases]) => aliases.map((a) => [a, field as ImportField])),
@@ -165,6 +173,9 @@ export type ImportedContact = {
   notes: string | null;
   status: ContactStatus | null;
   tags: string[] | null;
+  /** An IANA zone and a US state code; a value we cannot read is left out (the number's then decide). */
+  timeZone: string | null;
+  state: string | null;
 };
 
 export type ImportRowResult = { ok: true; contact: ImportedContact } | { ok: false; reason: string };
@@ -238,6 +249,9 @@ export function validateImportRow(
       notes: text('notes'),
       status: status?.success ? status.data : null,
       tags: tags && tags.length > 0 ? tags : null,
+      timeZone:
+        value.timeZone && value.timeZone.length <= 64 && isTimeZone(value.timeZone) ? value.timeZone : null,
+      state: stateCode(value.state),
     },
   };
 }

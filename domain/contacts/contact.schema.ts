@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tags.ts';
+import { stateCode } from '../consent/calling-rules.ts';
+import { isTimeZone } from '../time/zoned-time.ts';
 
 export const ContactStatusSchema = z.enum(['new', 'contacted', 'active', 'inactive']);
 export type ContactStatus = z.infer<typeof ContactStatusSchema>;
@@ -62,6 +64,25 @@ const ContactFieldsSchema = z.object({
   notes: optionalText(CONTACT_LIMITS.notes, 'Notes'),
   status: ContactStatusSchema.default(DEFAULT_CONTACT_STATUS),
   tags: TagsSchema.default([]),
+  /** The contact's own time zone and US state, which win over their number's for calling hours. */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64, 'Unknown time zone')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isTimeZone(v), 'Unknown time zone'),
+  state: z
+    .string()
+    .trim()
+    .max(40, 'Unknown US state')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine(
+      (v) => v === null || stateCode(v) !== null,
+      'Unknown US state: use its two-letter code, such as FL',
+    )
+    .transform((v) => (v === null ? null : stateCode(v))),
 });
 
 /**
@@ -130,6 +151,8 @@ export const ContactSchema = z.object({
   lastCallDate: z.string().nullable(),
   needsAttention: z.boolean(),
   isQualified: z.boolean(),
+  timeZone: z.string().nullable().optional(),
+  state: z.string().nullable().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, isSamePhone, normalizePhone, phoneDigits } from './phone.ts';
+import { formatPhoneForDisplay, isSamePhone, normalizePhone, phoneDigits, parsePhone } from './phone.ts';
 
 describe('phone normalisation (decision 000)', () => {
   it.each([
@@ -36,5 +36,25 @@ describe('phone display', () => {
   it('calls two numbers different when their digits differ', () => {
     expect(isSamePhone('(555) 123-4567', '555-123-4567')).toBe(true);
     expect(isSamePhone('5551234567', '15551234567')).toBe(false);
+  });
+});
+
+describe('parsePhone', () => {
+  it.each([
+    ['(303) 296-1234', 'US', '+13032961234', true],
+    ['303.296.1234', 'US', '+13032961234', true],
+    ['020 7946 0958', 'GB', '+442079460958', true],
+    ['+44 20 7946 0958', 'US', '+442079460958', true],
+    ['0044 20 7946 0958', 'US', '+442079460958', true],
+    ['020 7946 0958', 'US', '+02079460958', false],
+    ['(555) 010-0017', 'US', '+15550100017', false],
+    ['123-456-789', 'US', '+123456789', false],
+  ])('reads %s in %s as %s (valid: %s)', (raw, country, e164, valid) => {
+    expect(parsePhone(raw, country)).toMatchObject({ e164, valid });
+  });
+
+  it('has nothing to read without digits', () => {
+    expect(parsePhone('  ')).toBeNull();
+    expect(parsePhone('call me')).toBeNull();
   });
 });

@@ -1,18 +1,43 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+
 /**
- * Phone numbers (decision 000 "Phone normalisation"). One rule for everything that
- * calls, searches, de-duplicates or checks do-not-call: keep the digits; 10 digits get +1; 11 digits starting
- * with 1 get +; anything else gets +. The number as typed is stored beside its normalised form.
+ * Phone numbers: one rule for everything that calls, searches, de-duplicates or checks consent. A number is read
+ * with Google's numbering plan (libphonenumber-js) in the user's default country (a number written with + or 00 and
+ * a country code is read as written); the number as typed is stored beside its E.164 form.
  */
 export function phoneDigits(raw: string): string {
   return raw.replace(/\D/g, '');
 }
 
-export function normalizePhone(raw: string | null | undefined): string | null {
-  const digits = phoneDigits(raw ?? '');
+/** The country a number without a country code is read in, unless the user chooses another. */
+export const DEFAULT_PHONE_COUNTRY = 'US';
+
+export type ParsedPhone = { e164: string; valid: boolean; country: string | null };
+
+/**
+ * A number as the numbering plan reads it: its E.164 form and whether it is a real, diallable number there (a UK
+ * '020 7946 0958' read in GB is +442079460958 and valid; read in the US it is not a number at all). Digits the plan
+ * cannot read keep their digits behind a + and are not valid. Null when there are no digits.
+ */
+export function parsePhone(
+  raw: string | null | undefined,
+  country: string = DEFAULT_PHONE_COUNTRY,
+): ParsedPhone | null {
+  const text = (raw ?? '').trim();
+  const digits = phoneDigits(text);
   if (digits.length === 0) return null;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return `+${digits}`;
+  const international = text.startsWith('00') ? `+${text.slice(2)}` : text;
+  const parsed = parsePhoneNumberFromString(international, country as CountryCode);
+  if (parsed?.isPossible())
+    return { e164: parsed.number, valid: parsed.isValid(), country: parsed.country ?? null };
+  if (digits.length === 10) return { e164: `+1${digits}`, valid: false, country: null };
+  if (digits.length === 11 && digits.startsWith('1'))
+    return { e164: `+${digits}`, valid: false, country: null };
+  return { e164: `+${digits}`, valid: false, country: null };
+}
+
+export function normalizePhone(raw: string | null | undefined, country?: string): string | null {
+  return parsePhone(raw, country)?.e164 ?? null;
 }
 
 /** Display: 10 digits as (xxx) xxx-xxxx; 11 with a leading 1 as +1 (xxx) xxx-xxxx; else as typed. */

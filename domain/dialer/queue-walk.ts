@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QueueSummarySchema, type QueueSummary } from '../contacts/queue.schema.ts';
+import type { ReachBlock } from '../consent/reach-decision.ts';
 
 /**
  * Walking a call queue (decision 000 "Queue status", "The power dialer with no queue
@@ -22,20 +23,22 @@ export const CLAIM_STALE_AFTER_MS = 10 * 60_000;
 /** A walker renews its hold this often while its dialer is open. */
 export const CLAIM_RENEW_EVERY_MS = 2 * 60_000;
 
-export const SkipReasonSchema = z.enum(['no-phone', 'do-not-call']);
+/** Why a member of the queue was completed without a call (it will never be callable from this queue). */
+export const SkipReasonSchema = z.enum(['no-phone', 'do-not-call', 'invalid-phone']);
 export type SkipReason = z.infer<typeof SkipReasonSchema>;
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   'no-phone': 'No phone number',
   'do-not-call': 'On the do-not-call list',
+  'invalid-phone': 'Not a valid phone number',
 };
 
-/** Which contact a phone number of the queue is: can it be called, and if not, why it is skipped. */
-export function skipReasonFor(contact: {
-  phone: string | null;
-  onDoNotCallList: boolean;
-}): SkipReason | null {
-  if (!contact.phone?.trim()) return 'no-phone';
-  if (contact.onDoNotCallList) return 'do-not-call';
+/**
+ * What the walk does with a member the consent gate refused: a refusal that lasts (no number, a number that cannot
+ * be placed, do-not-call) completes it as skipped; one that passes (outside calling hours, a state's daily limit, a
+ * local time not known yet) leaves it open, to be offered again when it may be called.
+ */
+export function skipReasonFor(code: ReachBlock): SkipReason | null {
+  if (code === 'no-phone' || code === 'do-not-call' || code === 'invalid-phone') return code;
   return null;
 }
 
@@ -58,6 +61,8 @@ export const SkippedContactSchema = z.object({
   contactId: z.string(),
   name: z.string(),
   reason: SkipReasonSchema,
+  /** The gate's own words ('On your do-not-call list since 11/02/2026'). */
+  text: z.string(),
 });
 export type SkippedContact = z.infer<typeof SkippedContactSchema>;
 
@@ -69,6 +74,13 @@ export const WalkStepSchema = z.object({
   skipped: z.array(SkippedContactSchema),
   /** Open contacts another walker (tab or device) holds right now. */
   heldElsewhere: z.number().int(),
+  /**
+   * Open contacts passed over for now (outside their calling hours, at their state's daily limit, local time
+   * unknown): how many were seen, the first one's reason, and the earliest moment one of them may be called.
+   */
+  waiting: z
+    .object({ count: z.number().int(), reason: z.string(), nextAt: z.iso.datetime().nullable() })
+    .nullable(),
 });
 export type WalkStep = z.infer<typeof WalkStepSchema>;
 
@@ -93,4 +105,25 @@ export function queueProgress(queue: Pick<QueueSummary, 'total' | 'completed'>) 
     remaining: Math.max(0, queue.total - queue.completed),
     percent: queue.total === 0 ? 0 : Math.min(100, Math.round((queue.completed / queue.total) * 100)),
   };
+}
+
+/**
+ * What the dialer says when every open contact it looked at must wait (outside their calling hours, at a state's
+ * daily limit, local time unknown): how many, the first one's reason, and when the next may be called.
+ */
+/** At most this many waiting contacts are counted; more read as 'or more'. */
+export const WAITING_COUNTED = 10_000;
+
+export function waitingText(
+  waiting: { count: number; reason: string; nextAt: string | null },
+  timeOf: (iso: string) => string,
+): string {
+  const who =
+    waiting.count === 1
+      ? '1 contact is waiting'
+      : waiting.count >= WAITING_COUNTED
+        ? `${WAITING_COUNTED.toLocaleString('en-US')} or more contacts are waiting`
+        : `${waiting.count.toLocaleString('en-US')} contacts are waiting`;
+  const next = waiting.nextAt ? ` The next may be called at ${timeOf(waiting.nextAt)}.` : '';
+  return `${who}: ${waiting.reason}.${next}`;
 }

@@ -20,6 +20,7 @@ export const ErrorCodeSchema = z.enum([
   'DUPLICATE_PREVENTED',
   'CONCURRENT_PREVENTED',
   'DO_NOT_CALL',
+  'CONSENT_REFUSED',
   'PROVIDER_ERROR',
   'NOT_CONFIGURED',
   'UNAVAILABLE',
@@ -49,6 +50,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DUPLICATE_PREVENTED: 409,
   CONCURRENT_PREVENTED: 409,
   DO_NOT_CALL: 409,
+  /** The consent gate refused to reach the contact now (calling hours, a state's limit, a number that cannot be placed); the message says why. */
+  CONSENT_REFUSED: 409,
   /** The telephony provider refused or could not place the call; its words are the message. */
   PROVIDER_ERROR: 502,
   /** A capability needs configuration this instance lacks (e.g. Twilio credentials for a browser-phone token). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from '../auth/roles.ts';
-import { TimeZoneSchema } from '../reports/time-zone.ts';
+import { TimeZoneSchema } from '../time/zoned-time.ts';
 
 /** user_profiles plus the deactivation state an administrator of a team needs. */
 export const ProfileSchema = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DayLog } from '../calls/call.schema.ts';
 import { dayOverview, daysEnding, dispositionText } from './overview.ts';
-import { dayIn, hourReader, isTimeZone } from './time-zone.ts';
+import { dayIn, hourReader, isTimeZone } from '../time/zoned-time.ts';
 
 const line = (at: string, disposition: string | null, answered: boolean) => ({
   key: at,

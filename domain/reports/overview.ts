@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DayLog } from '../calls/call.schema.ts';
-import { DaySchema, hourReader, TimeZoneSchema } from './time-zone.ts';
+import { DaySchema, hourReader, TimeZoneSchema } from '../time/zoned-time.ts';
 
 /**Recent Calls shows the first 10. */
 export const RECENT_CALLS_SHOWN = 10;

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-reports-and-profile.ts';
 import * as m0023 from './migrations/0023-notifications.ts';
 import * as m0024 from './migrations/0024-sms-inbound.ts';
 import * as m0025 from './migrations/0025-sequence-description.ts';
+import * as m0026 from './migrations/0026-consent.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-notifications': m0023,
   '0024-sms-inbound': m0024,
   '0025-sequence-description': m0025,
+  '0026-consent': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -123,6 +123,9 @@ export type ContactsTable = {
   synced: Generated<boolean>;
   last_synced_at: NullableTimestamp;
   sync_error: Generated<boolean>;
+  /** The contact's own IANA zone and US state, which win over their number's (migration 0026). */
+  time_zone: string | null;
+  state: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   last_call_at: ColumnType<Date | null, never, never>;
@@ -281,6 +284,16 @@ export type SmsCampaignRecipientsTable = {
   delivery_error: string | null;
   reply: string | null;
   replied_at: Date | null;
+  /** Outside the recipient's calling hours: not sent before then (migration 0026). */
+  not_before: Date | null;
+};
+
+export type ConsentSettingsTable = {
+  user_id: string;
+  window_from: number | null;
+  window_to: number | null;
+  unknown_local_time: Generated<'allow' | 'block'>;
+  updated_at: Generated<Date>;
 };
 
 export type SendingLimitsTable = {
@@ -355,6 +368,9 @@ export type QueueMembersTable = {
   /** The walker (a dialer tab) holding this contact, and since when; a claim goes stale (decision 015). */
   claimed_by: string | null;
   claimed_at: NullableTimestamp;
+  /** Refused for now by the consent gate (outside their hours): not offered before then, and why (migration 0026). */
+  wait_until: NullableTimestamp;
+  wait_reason: string | null;
 };
 
 export type EmailConfigurationsTable = {
@@ -510,6 +526,7 @@ export type Database = {
   auth_accounts: AuthAccountsTable;
   auth_verifications: AuthVerificationsTable;
   user_profiles: UserProfilesTable;
+  consent_settings: ConsentSettingsTable;
   auth_attempts: AuthAttemptsTable;
   known_devices: KnownDevicesTable;
   server_instances: ServerInstancesTable;

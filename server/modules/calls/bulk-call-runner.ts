@@ -14,6 +14,7 @@ function outcomeOf(error: unknown): { state: 'skipped' | 'failed'; reason: strin
     if (error.code === 'DUPLICATE_PREVENTED' || error.code === 'CONCURRENT_PREVENTED')
       return { state: 'skipped', reason: BULK_SKIP_REASONS.deduplication };
     if (error.code === 'DO_NOT_CALL') return { state: 'skipped', reason: BULK_SKIP_REASONS.doNotCall };
+    if (error.code === 'CONSENT_REFUSED') return { state: 'skipped', reason: error.message };
     if (error.code === 'NOT_FOUND') return { state: 'skipped', reason: BULK_SKIP_REASONS.deleted };
     if (error.message.startsWith('Invalid call configuration'))
       return { state: 'skipped', reason: BULK_SKIP_REASONS.sameNumbers };

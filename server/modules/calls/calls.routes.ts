@@ -14,20 +14,18 @@ import {
   VoiceTokenSchema,
 } from '#domain/calls/call.schema.ts';
 import { ContactIdParamsSchema } from '#domain/contacts/contact.schema.ts';
-import { normalizePhone } from '#domain/contacts/phone.ts';
 import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
-import { findContact, getContact } from '../contacts/public.ts';
-import { isSmsOptedOut } from '../sms/public.ts';
+import { getContact } from '../contacts/public.ts';
+import { optOutsOfContact } from '../consent/public.ts';
 import { findCallerIds, findDefaultCallerId } from '../caller-ids/public.ts';
 import { getCall, resetUserCalls } from './calls.repository.ts';
 import { findDueCallbacks } from './callbacks.repository.ts';
 import { findContactCalling } from './dispositions.repository.ts';
 import { hangUpCall, placeCall } from './calls.service.ts';
-import { isDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { saveDisposition } from './dispositions.service.ts';
 import { findDayLog } from './day-log.ts';
 import { startBulkCall, stopBulkCall } from './bulk-calls.service.ts';
@@ -185,11 +183,11 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
         const contact = await getContact(trx, userId, request.params.id);
-        const number = normalizePhone(contact.phone);
+        const optOuts = await optOutsOfContact(trx, userId, contact.id);
         return {
           ...(await findContactCalling(trx, userId, contact.id)),
-          doNotCall: number ? await isDoNotCall(trx, userId, number) : false,
-          smsOptedOut: number ? await isSmsOptedOut(trx, number, userId) : false,
+          doNotCall: Boolean(optOuts?.doNotCallSince),
+          smsOptedOut: Boolean(optOuts?.textOptOutAt),
         };
       });
     },
@@ -210,22 +208,6 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
         saveDisposition(trx, userId, request.body, ctx.clock()),
       );
       return reply.status(201).send({ disposition });
-    },
-  );
-
-  /** "Remove from do-not-call" on the contact page, behind a confirmation. */
-  typed.delete(
-    '/api/contacts/:id/do-not-call',
-    { ...approved, schema: { params: ContactIdParamsSchema } },
-    async (request, reply) => {
-      const userId = viewerOf(request).userId;
-      await asUser(userId, async (trx) => {
-        const contact = await findContact(trx, userId, request.params.id);
-        const number = normalizePhone(contact?.phone);
-        if (!contact || !number || !(await removeDoNotCall(trx, userId, number)))
-          throw new AppError('NOT_FOUND', 'This number is not on your do-not-call list');
-      });
-      return reply.status(204).send();
     },
   );
 }

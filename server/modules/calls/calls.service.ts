@@ -8,7 +8,7 @@ import { agentIdentity, ProviderError } from '../../telephony/telephony-provider
 import { getContact } from '../contacts/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
 import { resolveCallerId } from '../caller-ids/public.ts';
-import { isDoNotCall } from './do-not-call.repository.ts';
+import { decideForContact, decideForNumber } from '../consent/public.ts';
 import {
   cancelIfNotPlaced,
   closeCall,
@@ -77,10 +77,16 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     if (isSamePhone(from, toE164))
       throw new AppError('VALIDATION_FAILED', `${SAME_NUMBERS.title}: ${SAME_NUMBERS.description}`);
-    if (await isDoNotCall(trx, userId, toE164))
+    // The consent gate: do-not-call, calling hours where the contact is, their state's daily limit.
+    const reach = input.contactId
+      ? await decideForContact(trx, userId, input.contactId, 'call', ctx.clock())
+      : await decideForNumber(trx, userId, toE164, 'call', ctx.clock());
+    if (reach && !reach.decision.allowed)
       throw new AppError(
-        'DO_NOT_CALL',
-        `${toE164} is on your do-not-call list. Remove it there before calling.`,
+        reach.decision.code === 'do-not-call' ? 'DO_NOT_CALL' : 'CONSENT_REFUSED',
+        reach.decision.code === 'do-not-call'
+          ? `${toE164} is on your do-not-call list. Remove it there before calling.`
+          : reach.decision.reason,
       );
     // A call made from a queue carries its id and its project's; another user's queue, or one deleted meanwhile,
     // is not found.

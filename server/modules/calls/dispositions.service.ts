@@ -9,7 +9,7 @@ import { scheduleCallbackNotice } from './callback-due.task.ts';
 import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
 import { getCall } from './calls.repository.ts';
 import { insertDisposition, recordCallNotes } from './dispositions.repository.ts';
-import { addDoNotCall } from './do-not-call.repository.ts';
+import { addDoNotCall } from '../consent/public.ts';
 
 export const MISSING_DISPOSITION_INFO = 'Missing required information to save disposition';
 

@@ -23,8 +23,11 @@ export type Recorded<Sent> =
 /** Or the server or provider itself failed, not this recipient: the campaign pauses. */
 export type Outcome<Sent> = Recorded<Sent> | { kind: 'server-down'; reason: string };
 
-/** The next recipient in turn: whether to skip them (and why), and what their message needs if not. */
-export type Candidate<Claim> = { contactId: string; skip: string | null; claim: Claim };
+/**
+ * The next recipient in turn: whether to skip them (and why), or to let them wait until a moment (outside their
+ * calling hours), and what their message needs if neither.
+ */
+export type Candidate<Claim> = { contactId: string; skip: string | null; defer?: Date; claim: Claim };
 
 /**
  * What a channel (e-mail, SMS) supplies to the one send loop: its tables' statements, its claim query, its skip
@@ -46,10 +49,16 @@ export type SendChannel<Setup, Claim, Sent> = {
     ({ status: CampaignStatus; perMinute: number } & ({ setup: Setup } | { pause: string })) | null
   >;
   /** The next queued recipient whose turn it is, decided (skip or send), or null when none is. */
-  next: (trx: DbExecutor, campaignId: string, setup: Setup, now: Date) => Promise<Candidate<Claim> | null>;
+  next: (
+    trx: DbExecutor,
+    campaignId: string,
+    setup: Setup,
+    now: Date,
+    userId: string,
+  ) => Promise<Candidate<Claim> | null>;
   /** Nobody's turn now: when someone's will be (a sequence's next e-mail), or null when the campaign is done. */
   nextDue?: (trx: DbExecutor, campaignId: string, setup: Setup) => Promise<Date | null> | null;
-  /** Records the skip, or marks the recipient 'sending' (committed before the message leaves). */
+  /** Records the skip or the wait, or marks the recipient 'sending' (committed before the message leaves). */
   mark: (
     trx: DbExecutor,
     campaignId: string,
@@ -91,7 +100,7 @@ async function claimNext<Setup, Claim, Sent>(
     if (!(await lockIfSending(trx, channel.channel, campaignId))) return 'stop';
     for (;;) {
       const now = ctx.clock();
-      const candidate = await channel.next(trx, campaignId, setup, now);
+      const candidate = await channel.next(trx, campaignId, setup, now, userId);
       if (!candidate) {
         const due = (await channel.nextDue?.(trx, campaignId, setup)) ?? null;
         if (due) return { wait: due };
@@ -99,10 +108,11 @@ async function claimNext<Setup, Claim, Sent>(
         return 'done';
       }
       // The user's sending limit, across all their campaigns of this channel: wait for the next free slot.
-      const slot = candidate.skip ? null : await takeSendingSlot(trx, userId, channel.channel, now);
+      const passed = candidate.skip !== null || candidate.defer !== undefined;
+      const slot = passed ? null : await takeSendingSlot(trx, userId, channel.channel, now);
       if (slot) return { wait: slot };
       await channel.mark(trx, campaignId, candidate, setup, now);
-      if (!candidate.skip) return candidate;
+      if (!passed) return candidate;
     }
   });
 }

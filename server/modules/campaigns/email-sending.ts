@@ -1,4 +1,5 @@
 import { emailSkipReason } from '#domain/campaigns/email-campaign.schema.ts';
+import { decideForContact } from '../consent/public.ts';
 import { dueAfter, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
 import { renderMergeFields, type MergeContact } from '#domain/email/merge-fields.ts';
 import { MailDeliveryError, type SmtpSession, type SmtpSettings } from '../../mail/smtp-sender.ts';
@@ -51,11 +52,16 @@ export const emailSending: SendChannel<Setup, Claim, Sent> = {
     return { status: campaign.status, perMinute: campaign.per_minute, setup };
   },
 
-  async next(trx, campaignId, setup, now) {
+  async next(trx, campaignId, setup, now, userId) {
     const row = await findNextEmailRecipient(trx, campaignId, setup.plan.sequence ? now : null);
     if (!row) return null;
     const email = row.email?.trim() ?? null;
-    const skip = emailSkipReason({ contactExists: !!row.existing, email, unsubscribed: !!row.unsubscribed });
+    let skip = emailSkipReason({ contactExists: !!row.existing, email, unsubscribed: false });
+    // The consent gate: an address that unsubscribed from the user's e-mails gets no campaign e-mail.
+    if (!skip) {
+      const decision = (await decideForContact(trx, userId, row.contact_id, 'campaign-email', now))?.decision;
+      if (decision && !decision.allowed) skip = decision.reason;
+    }
     const contact = {
       firstName: row.first_name ?? '',
       lastName: row.last_name ?? '',

@@ -35,19 +35,15 @@ export async function markEmailLeftoversUnconfirmed(
 }
 
 /**
- * The next recipient whose turn it is, with what decides whether they are mailed (their contact, its address, and
- * whether that address unsubscribed from the user). In a sequence only recipients whose next e-mail is due, the one
- * due first first.
+ * The next recipient whose turn it is, with their contact and its address. In a sequence only recipients whose
+ * next e-mail is due, the one due first first.
  */
 export async function findNextEmailRecipient(db: DbExecutor, campaignId: string, dueBy: Date | null) {
   let query = db
     .selectFrom('email_campaign_recipients as r')
     .leftJoin('contacts as c', 'c.id', 'r.contact_id')
-    .leftJoin('email_unsubscribes as u', (join) =>
-      join.onRef('u.user_id', '=', 'r.user_id').on('u.email', '=', sql<string>`lower(trim(c.email))`),
-    )
     .select(['r.contact_id', 'r.unsubscribe_token', 'r.steps_sent', 'c.id as existing', 'c.email'])
-    .select(['c.first_name', 'c.last_name', 'c.company', 'c.phone', 'c.title', 'u.email as unsubscribed'])
+    .select(['c.first_name', 'c.last_name', 'c.company', 'c.phone', 'c.title'])
     .where('r.campaign_id', '=', campaignId)
     .where('r.state', '=', 'queued')
     .limit(1);
@@ -129,14 +125,11 @@ export async function recordEmailOutcome(
     .execute();
 }
 
-/** The recipient an unsubscribe link names (its token), with whether its address already unsubscribed. */
+/** The recipient an unsubscribe link names (its token). */
 export async function findRecipientByToken(db: DbExecutor, token: string) {
   return db
     .selectFrom('email_campaign_recipients as r')
-    .leftJoin('email_unsubscribes as u', (join) =>
-      join.onRef('u.user_id', '=', 'r.user_id').on('u.email', '=', sql<string>`lower(r.email)`),
-    )
-    .select(['r.user_id', 'r.campaign_id', 'r.email', 'u.email as unsubscribed'])
+    .select(['r.user_id', 'r.campaign_id', 'r.email'])
     .where('r.unsubscribe_token', '=', token)
     .executeTakeFirst();
 }

@@ -2,7 +2,10 @@ import { SMS_MESSAGES, SMS_UNCONFIRMED_REASON, smsFor } from '#domain/campaigns/
 import { ProviderError } from '../../telephony/telephony-provider.ts';
 import { findDefaultCallerId } from '../caller-ids/public.ts';
 import type { Outcome, SendChannel, SendContext } from './campaign-send.ts';
+import { decideForContact } from '../consent/public.ts';
 import {
+  deferSmsRecipient,
+  findFirstSmsWaitEnd,
   findNextSmsRecipient,
   findSmsRun,
   markSmsLeftoversUnconfirmed,
@@ -61,8 +64,8 @@ export const smsSending: SendChannel<Setup, Claim, Sent> = {
       : { ...run, pause: SMS_MESSAGES.noSender };
   },
 
-  async next(trx, campaignId, setup) {
-    const row = await findNextSmsRecipient(trx, campaignId);
+  async next(trx, campaignId, setup, now, userId) {
+    const row = await findNextSmsRecipient(trx, campaignId, now);
     if (!row) return null;
     const contact = row.existing
       ? {
@@ -76,19 +79,33 @@ export const smsSending: SendChannel<Setup, Claim, Sent> = {
       : null;
     const { text, skip } = smsFor(setup.message, contact, {
       phone: row.phone_e164,
-      optedOut: row.opted_out,
-      doNotCall: row.do_not_call !== null,
+      optedOut: false,
+      doNotCall: false,
     });
-    return { contactId: row.contact_id, skip, claim: { ref: row.send_ref, phone: row.phone_e164, text } };
+    const claim = { ref: row.send_ref, phone: row.phone_e164, text };
+    if (skip) return { contactId: row.contact_id, skip, claim };
+    // The consent gate: do-not-call, a STOP from the number, calling hours where the contact is. Outside their
+    // hours they wait until the window opens; a refusal that lasts skips them with the gate's words.
+    const reach = await decideForContact(trx, userId, row.contact_id, 'text', now);
+    const decision = reach?.decision;
+    if (decision && !decision.allowed) {
+      if (decision.retryAt) return { contactId: row.contact_id, skip: null, defer: decision.retryAt, claim };
+      return { contactId: row.contact_id, skip: decision.reason, claim };
+    }
+    return { contactId: row.contact_id, skip: null, claim };
   },
 
-  mark: (trx, campaignId, { contactId, skip, claim }, setup, now) =>
-    markSmsRecipient(
-      trx,
-      campaignId,
-      contactId,
-      skip ? { skip, phone: claim.phone } : { sendingAt: now, phone: claim.phone!, from: setup.from },
-    ),
+  nextDue: (trx, campaignId) => findFirstSmsWaitEnd(trx, campaignId),
+
+  mark: (trx, campaignId, { contactId, skip, defer, claim }, setup, now) =>
+    defer
+      ? deferSmsRecipient(trx, campaignId, contactId, defer)
+      : markSmsRecipient(
+          trx,
+          campaignId,
+          contactId,
+          skip ? { skip, phone: claim.phone } : { sendingAt: now, phone: claim.phone!, from: setup.from },
+        ),
 
   deliver: (ctx, setup, claim) => handOver(ctx, setup.from, claim),
 

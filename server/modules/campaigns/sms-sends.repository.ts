@@ -22,28 +22,47 @@ export async function markSmsLeftoversUnconfirmed(db: DbExecutor, campaignId: st
 }
 
 /**
- * The next recipient in send order, with what decides whether they get the text: their contact and its number,
- * whether that number opted out (instance-wide, or for this user alone on the simulator) and whether it is on the
- * user's do-not-call list.
+ * The next recipient in send order whose turn it is (one waiting for their calling hours is not, until then), with
+ * their contact and its number.
  */
-export async function findNextSmsRecipient(db: DbExecutor, campaignId: string) {
+export async function findNextSmsRecipient(db: DbExecutor, campaignId: string, now: Date) {
   return db
     .selectFrom('sms_campaign_recipients as r')
     .leftJoin('contacts as c', 'c.id', 'r.contact_id')
-    .leftJoin('do_not_call as d', (join) =>
-      join.onRef('d.user_id', '=', 'r.user_id').onRef('d.number_e164', '=', 'c.phone_e164'),
-    )
     .select(['r.contact_id', 'r.send_ref', 'c.id as existing', 'c.phone_e164', 'c.first_name', 'c.last_name'])
-    .select(['c.email', 'c.company', 'c.phone', 'c.title', 'd.number_e164 as do_not_call'])
-    .select(
-      sql<boolean>`exists (select 1 from sms_opt_outs o where o.phone = c.phone_e164
-        and (o.user_id is null or o.user_id = r.user_id))`.as('opted_out'),
-    )
+    .select(['c.email', 'c.company', 'c.phone', 'c.title'])
     .where('r.campaign_id', '=', campaignId)
     .where('r.state', '=', 'queued')
+    .where((eb) => eb.or([eb('r.not_before', 'is', null), eb('r.not_before', '<=', now)]))
     .orderBy('r.position')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** When the first recipient waiting for their calling hours may be texted, or null when none waits. */
+export async function findFirstSmsWaitEnd(db: DbExecutor, campaignId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('sms_campaign_recipients')
+    .select((eb) => eb.fn.min('not_before').as('at'))
+    .where('campaign_id', '=', campaignId)
+    .where('state', '=', 'queued')
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The recipient waits for their calling hours: not texted before `until`. */
+export async function deferSmsRecipient(
+  db: DbExecutor,
+  campaignId: string,
+  contactId: string,
+  until: Date,
+): Promise<void> {
+  await db
+    .updateTable('sms_campaign_recipients')
+    .set({ not_before: until })
+    .where('campaign_id', '=', campaignId)
+    .where('contact_id', '=', contactId)
+    .execute();
 }
 
 /** A recipient skipped (with why) or taken for sending from `from` (at `now`), with the number as it was then. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SKIP_REASONS } from '#domain/campaigns/email-campaign.schema.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
-import { insertUnsubscribe } from '../email/public.ts';
+import { insertUnsubscribe, unsubscribedAt } from '../consent/public.ts';
 import { findRecipientByToken } from './email-sends.repository.ts';
 import { leaveSequences } from './email-sequences.repository.ts';
 
@@ -58,7 +58,11 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const findRecipient = (token: string) =>
     UUID.test(token)
-      ? withActor(ctx.db, { kind: 'system' }, (trx) => findRecipientByToken(trx, token))
+      ? withActor(ctx.db, { kind: 'system' }, async (trx) => {
+          const found = await findRecipientByToken(trx, token);
+          if (!found?.email) return found && { ...found, unsubscribed: false };
+          return { ...found, unsubscribed: (await unsubscribedAt(trx, found.user_id, found.email)) !== null };
+        })
       : Promise.resolve(undefined);
   const unknown = (reply: FastifyReply) =>
     page(

@@ -75,6 +75,41 @@ describe('importing a CSV', () => {
     expect(list.json().contacts.map((c: { firstName: string }) => c.firstName)).toEqual(['Dee']);
   });
 
+  it('reads a contact’s own time zone and state, which the consent gate then uses, and updates them on a re-import', async () => {
+    const csv = [
+      'First Name,Phone,Time Zone,State',
+      'Ann,(303) 296-1237,America/New_York,fl',
+      'Bob,(212) 555-0127,,',
+    ].join('\n');
+    const mapping = ['firstName', 'phone', 'timeZone', 'state'];
+    expect(
+      (await importFile(ctx.app, owner, 'states.csv', csv, { mapping, header: true })).report,
+    ).toMatchObject({
+      created: 2,
+    });
+    const stored = await ctx.db.admin.query(
+      'select first_name, time_zone, state from contacts where user_id = $1 order by first_name',
+      [owner.userId],
+    );
+    expect(stored.rows).toEqual([
+      { first_name: 'Ann', time_zone: 'America/New_York', state: 'FL' },
+      { first_name: 'Bob', time_zone: null, state: null },
+    ]);
+    const again = ['First Name,Phone,Time Zone,State', 'Bob,(212) 555-0127,America/Chicago,OK'].join('\n');
+    expect(
+      (await importFile(ctx.app, owner, 'again.csv', again, { mapping, header: true, duplicates: 'update' }))
+        .report,
+    ).toMatchObject({ updated: 1 });
+    const bob = await ctx.db.admin.query(
+      `select c.time_zone, c.state, h.changed_fields from contacts c join contact_history h on h.contact_id = c.id
+       where c.user_id = $1 and c.first_name = 'Bob'`,
+      [owner.userId],
+    );
+    expect(bob.rows).toEqual([
+      { time_zone: 'America/Chicago', state: 'OK', changed_fields: ['timeZone', 'state'] },
+    ]);
+  });
+
   it("reads a headerless file in the spec's column order, and a semicolon file in Windows-1252", async () => {
     const plain = await importFile(
       ctx.app,

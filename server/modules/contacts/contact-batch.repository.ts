@@ -33,6 +33,8 @@ const COLUMNS = [
   'notes',
   'status',
   'tags',
+  'time_zone',
+  'state',
 ] as const;
 
 /** Imported column, history name: the fields an import may change on an existing contact. */
@@ -47,6 +49,8 @@ const UPDATABLE = [
   ['notes', 'notes'],
   ['status', 'status'],
   ['tags', 'tags'],
+  ['time_zone', 'timeZone'],
+  ['state', 'state'],
 ] as const;
 
 const csvField = (v: string | null) => (v === null ? '' : `"${v.replaceAll('"', '""')}"`);
@@ -68,6 +72,8 @@ export function toCopyLine(row: number, c: ImportedContact): CopyLine {
     c.notes,
     c.status,
     c.tags ? arrayLiteral(c.tags) : null,
+    c.timeZone,
+    c.state,
   ]
     .map(csvField)
     .join(',')}\n`;
@@ -153,9 +159,10 @@ const UPDATE_MATCHED = [
 const INSERT_NEW = `
   with inserted as (
     insert into contacts (user_id, first_name, last_name, email, phone, phone_e164, company, title, website, notes,
-      status, tags, synced, last_synced_at, created_at, updated_at)
+      status, tags, time_zone, state, synced, last_synced_at, created_at, updated_at)
     select $1, first_name, coalesce(last_name, ''), coalesce(email, ''), phone, phone_e164, company, title, website,
-      notes, coalesce(status, 'new'), coalesce(tags, '{}'), true, $2, $2::timestamptz - make_interval(secs => row_no / 1000000.0), $2
+      notes, coalesce(status, 'new'), coalesce(tags, '{}'), time_zone, state, true, $2,
+      $2::timestamptz - make_interval(secs => row_no / 1000000.0), $2
     from import_batch where skip_reason is null and match_id is null order by row_no
     returning 1
   )
@@ -180,7 +187,7 @@ const UPDATE_CONTACTS = UPDATE_MATCHED_STATEMENTS[2]!;
 
 const BATCH_TABLE = `create temp table import_batch (row_no integer primary key, first_name text not null,
   last_name text, email text, email_key text, phone text, phone_e164 text, company text, title text, website text,
-  notes text, status text, tags text[], skip_reason text, match_id uuid) on commit drop`;
+  notes text, status text, tags text[], time_zone text, state text, skip_reason text, match_id uuid) on commit drop`;
 
 /** How a batch is written: whose, when, what to do with duplicates, and whether existing contacts are looked up. */
 export type ContactBatch = { userId: string; now: Date; duplicates: DuplicateMode; matchExisting: boolean };

@@ -27,9 +27,11 @@ export const CONTACT_COLUMNS = [
   'last_call_at',
   'needs_attention',
   'is_qualified',
+  'time_zone',
+  'state',
 ] as const;
 export const LIST_COLUMNS = CONTACT_COLUMNS.filter(
-  (c) => !['notes', 'website', 'synced', 'last_synced_at'].includes(c),
+  (c) => !['notes', 'website', 'synced', 'last_synced_at', 'time_zone', 'state'].includes(c),
 );
 
 export type ContactRow = Pick<Selectable<ContactsTable>, (typeof CONTACT_COLUMNS)[number]>;
@@ -56,6 +58,7 @@ export function toContact(row: ContactRow): Contact {
     lastCallDate: row.last_call_at?.toISOString() ?? null,
     needsAttention: row.needs_attention,
     isQualified: row.is_qualified,
+    ...('time_zone' in row && { timeZone: row.time_zone, state: row.state }),
   };
 }
 
@@ -138,6 +141,8 @@ export type ContactFields = {
   notes: string | null;
   status: ContactStatus;
   tags: string[];
+  timeZone?: string | null;
+  state?: string | null;
 };
 
 /** A new contact of the user, stored synced; its id. */
@@ -162,6 +167,8 @@ export async function insertContact(
       notes: fields.notes,
       status: fields.status,
       tags: fields.tags,
+      time_zone: fields.timeZone ?? null,
+      state: fields.state ?? null,
       is_cold_lead: fields.isColdLead ?? false,
       synced: true,
       last_synced_at: now,
@@ -194,6 +201,8 @@ export async function writeContactChanges(
       ...(changes.notes !== undefined && { notes: changes.notes }),
       ...(changes.status !== undefined && { status: changes.status }),
       ...(changes.tags !== undefined && { tags: changes.tags }),
+      ...(changes.timeZone !== undefined && { time_zone: changes.timeZone }),
+      ...(changes.state !== undefined && { state: changes.state }),
       updated_at: now,
     })
     .where('user_id', '=', userId)

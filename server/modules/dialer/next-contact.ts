@@ -4,52 +4,98 @@ import {
   type SkippedContact,
   type SkipReason,
   type WalkContact,
+  type WalkStep,
 } from '#domain/dialer/queue-walk.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { completeQueueMembers, findOpenMembers, holdMember } from '../queues/public.ts';
+import { decideForContacts, reachSettingsOf } from '../consent/public.ts';
+import {
+  completeQueueMembers,
+  findOpenMembers,
+  findWaiting,
+  holdMember,
+  putMembersToWait,
+  wakeWaitingMembers,
+} from '../queues/public.ts';
 
-/** How many open members one look-ahead reads: skipped ones are completed together, then the first callable held. */
-const LOOK_AHEAD = 50;
+/** The first look-ahead reads this many open members; each further one reads more, up to the largest. */
+const FIRST_LOOK_AHEAD = 50;
+const LARGEST_LOOK_AHEAD = 1_000;
+/**
+ * One request puts at most this many members to wait before answering that none is callable yet, so a queue whose
+ * next thousands are all asleep answers quickly (the next request goes on from there: they wait out of the way).
+ */
+const MOST_PUT_TO_WAIT = 5_000;
+/** A refusal for now that says no time (a state's daily limit, an unknown local time) is looked at again after this. */
+const LOOK_AGAIN_AFTER_MS = 60 * 60_000;
 
 /**
- * The power dialer's next contact for this walker, in queue order: the first open member nobody else holds.
- * Members that cannot be called (skipReasonFor: no phone, or the number is on the user's do-not-call list) are
- * completed as skipped on the way and reported. The caller holds the queue's row lock, so two walkers never take
- * the same member.
+ * The power dialer's next contact for this walker, in queue order: the first open member nobody else holds that the
+ * consent gate lets the user call now. Members it refuses for good (no number, a number that cannot be placed,
+ * do-not-call) are completed as skipped on the way and reported with the gate's words. Members it refuses for now
+ * (outside their calling hours, at their state's daily limit, local time unknown) wait, out of the walk's way, until
+ * the moment they may be called (or an hour, when the gate names none), and are offered again then in their place.
+ * The caller holds the queue's row lock, so two walkers never take the same member.
  */
 export async function takeNextContact(
   db: DbExecutor,
+  userId: string,
   queueId: string,
   walker: string,
   now: Date,
-): Promise<{ contact: WalkContact | null; skipped: SkippedContact[] }> {
+): Promise<{ contact: WalkContact | null; skipped: SkippedContact[]; waiting: WalkStep['waiting'] }> {
   const staleBefore = new Date(now.getTime() - CLAIM_STALE_AFTER_MS);
+  await wakeWaitingMembers(db, queueId, now);
+  const settings = await reachSettingsOf(db, userId);
   const skipped: SkippedContact[] = [];
+  let putToWait = 0;
+  let lookAhead = FIRST_LOOK_AHEAD;
   for (;;) {
-    const rows = await findOpenMembers(db, queueId, walker, staleBefore, LOOK_AHEAD);
+    const rows = await findOpenMembers(db, queueId, walker, staleBefore, lookAhead);
+    const reach = await decideForContacts(
+      db,
+      userId,
+      rows.map((r) => r.id),
+      'call',
+      now,
+      settings,
+    );
     const skips: { contactId: string; reason: SkipReason }[] = [];
+    const waits: { contactId: string; until: Date; reason: string }[] = [];
     let next: WalkContact | null = null;
-    for (const { onDoNotCallList, ...contact } of rows) {
-      const reason = skipReasonFor({ phone: contact.phone, onDoNotCallList });
-      if (!reason) {
+    for (const { position: _position, ...contact } of rows) {
+      const decision = reach.get(contact.id)?.decision;
+      if (!decision || decision.allowed) {
         next = contact;
         break;
       }
-      skips.push({ contactId: contact.id, reason });
-      skipped.push({
-        contactId: contact.id,
-        name: `${contact.firstName} ${contact.lastName}`.trim(),
-        reason,
-      });
+      const reason = skipReasonFor(decision.code);
+      if (reason) {
+        skips.push({ contactId: contact.id, reason });
+        skipped.push({
+          contactId: contact.id,
+          name: `${contact.firstName} ${contact.lastName}`.trim(),
+          reason,
+          text: decision.reason,
+        });
+      } else
+        waits.push({
+          contactId: contact.id,
+          until: decision.retryAt ?? new Date(now.getTime() + LOOK_AGAIN_AFTER_MS),
+          reason: decision.reason,
+        });
     }
-    for (const reason of ['no-phone', 'do-not-call'] as const) {
+    for (const reason of ['no-phone', 'do-not-call', 'invalid-phone'] as const) {
       const ids = skips.filter((s) => s.reason === reason).map((s) => s.contactId);
       if (ids.length > 0) await completeQueueMembers(db, queueId, ids, now, reason);
     }
+    await putMembersToWait(db, queueId, waits);
+    putToWait += waits.length;
     if (next) {
       await holdMember(db, queueId, next.id, walker, now);
-      return { contact: next, skipped };
+      return { contact: next, skipped, waiting: await findWaiting(db, queueId) };
     }
-    if (rows.length < LOOK_AHEAD) return { contact: null, skipped };
+    if (rows.length < lookAhead || putToWait >= MOST_PUT_TO_WAIT)
+      return { contact: null, skipped, waiting: await findWaiting(db, queueId) };
+    lookAhead = Math.min(lookAhead * 4, LARGEST_LOOK_AHEAD);
   }
 }

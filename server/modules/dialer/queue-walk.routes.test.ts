@@ -15,7 +15,7 @@ import {
 type Step = {
   queue: { id: string; total: number; completed: number };
   contact: { id: string; firstName: string } | null;
-  skipped: { contactId: string; name: string; reason: string }[];
+  skipped: { contactId: string; name: string; reason: string; text: string }[];
   heldElsewhere: number;
 };
 
@@ -78,7 +78,7 @@ describe('walking a call queue', () => {
     const second = await walk(queueId, walker);
     expect(second.contact?.id).toBe(bob!.id);
     expect(second.skipped).toEqual([
-      { contactId: noPhone!.id, name: 'Nophone Lovelace', reason: 'no-phone' },
+      { contactId: noPhone!.id, name: 'Nophone Lovelace', reason: 'no-phone', text: 'No phone number' },
     ]);
     expect(second.queue).toMatchObject({ total: 5, completed: 2 });
 
@@ -86,6 +86,7 @@ describe('walking a call queue', () => {
     const third = await walk(queueId, walker);
     expect(third.contact?.id).toBe(cy!.id);
     expect(third.skipped.map((s) => s.reason)).toEqual(['do-not-call']);
+    expect(third.skipped[0]!.text).toMatch(/^On your do-not-call list since \d\d\/\d\d\/\d{4}$/);
 
     await dispose(queueId, cy!.id);
     const done = await walk(queueId, walker);

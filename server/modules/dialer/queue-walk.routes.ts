@@ -45,23 +45,24 @@ export function registerQueueWalkRoutes(app: FastifyInstance, ctx: AppContext): 
     userId: string,
     queueId: string,
     walker: string,
-    found: { contact: WalkContact | null; skipped: SkippedContact[] },
+    found: { contact: WalkContact | null; skipped: SkippedContact[]; waiting?: WalkStep['waiting'] },
   ): Promise<WalkStep> => ({
     queue: await getQueueSummary(trx, userId, queueId),
     contact: found.contact,
     skipped: found.skipped,
     heldElsewhere: await countHeldElsewhere(trx, queueId, walker, ctx.clock()),
+    waiting: found.waiting ?? null,
   });
 
   /** The contact this walker is on (renewing its hold), or the next one it takes. */
-  const next = async (trx: DbExecutor, queueId: string, walker: string) => {
+  const next = async (trx: DbExecutor, userId: string, queueId: string, walker: string) => {
     const now = ctx.clock();
     const held = await heldContact(trx, queueId, walker);
     if (held) {
       await renewHold(trx, queueId, walker, now);
       return { contact: held, skipped: [] };
     }
-    const found = await takeNextContact(trx, queueId, walker, now);
+    const found = await takeNextContact(trx, userId, queueId, walker, now);
     if (found.skipped.length > 0) await storeWalkIndex(trx, queueId, now);
     return found;
   };
@@ -74,7 +75,7 @@ export function registerQueueWalkRoutes(app: FastifyInstance, ctx: AppContext): 
       const { walker } = request.body;
       return asUser(userId, async (trx) => {
         const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
-        return step(trx, userId, queue.id, walker, await next(trx, queue.id, walker));
+        return step(trx, userId, queue.id, walker, await next(trx, userId, queue.id, walker));
       });
     },
   );
@@ -93,7 +94,7 @@ export function registerQueueWalkRoutes(app: FastifyInstance, ctx: AppContext): 
         const queue = await lockQueue(trx, userId, request.params.queueId, { allowDefault: true });
         await completeQueueMembers(trx, queue.id, [contactId], ctx.clock());
         await storeWalkIndex(trx, queue.id, ctx.clock());
-        return step(trx, userId, queue.id, walker, await next(trx, queue.id, walker));
+        return step(trx, userId, queue.id, walker, await next(trx, userId, queue.id, walker));
       });
     },
   );

@@ -1,4 +1,4 @@
-import { unsubscribedAt } from './email-unsubscribes.repository.ts';
+import { optOutsOfContact } from '../consent/public.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,7 +67,7 @@ export function registerContactEmailRoutes(app: FastifyInstance, ctx: AppContext
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
         const contact = await getContact(trx, userId, request.params.id);
-        const unsubscribed = await unsubscribedAt(trx, userId, contact.email);
+        const unsubscribed = (await optOutsOfContact(trx, userId, contact.id))?.unsubscribedAt;
         return {
           emails: await findContactEmails(trx, userId, request.params.id),
           unsubscribedAt: unsubscribed?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import { isSendableAddress, type ContactEmail } from '#domain/email/email.schema.ts';
+import { decideForContact } from '../consent/public.ts';
 import { renderMergeFields } from '#domain/email/merge-fields.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -28,7 +29,9 @@ export async function sendEmailToContact(
   },
 ): Promise<ContactEmail> {
   const contact = await getContact(trx, input.userId, input.contactId);
-  if (!isSendableAddress(contact.email))
+  // The consent gate: a one-off e-mail is a person writing, so an unsubscribe from campaigns does not stop it.
+  const reach = await decideForContact(trx, input.userId, contact.id, 'email', ctx.clock());
+  if (!reach?.decision.allowed || !isSendableAddress(contact.email))
     throw new AppError('VALIDATION_FAILED', 'This contact has no e-mail address to send to.');
   if (input.templateId && !(await findTemplate(trx, input.userId, input.templateId)))
     throw new AppError('NOT_FOUND', 'Template not found');

@@ -3,4 +3,3 @@ export { sendEmailToContact } from './contact-email.service.ts';
 export { findTemplate } from './email-templates.repository.ts';
 export { findSmtpSettings } from './email-configuration.repository.ts';
 export { insertContactEmailIfPresent } from './contact-email.repository.ts';
-export { insertUnsubscribe } from './email-unsubscribes.repository.ts';

@@ -7,8 +7,11 @@ export {
   holdMember,
   releaseHolds,
   renewHold,
+  findWaiting,
+  putMembersToWait,
   restartQueue,
   storeWalkIndex,
+  wakeWaitingMembers,
 } from './queue-members.repository.ts';
 export { addQueueMembers, getQueueSummary, lockQueue, lockQueueIfAny } from './queues.repository.ts';
 export { QUEUE_FILL_TASK, queueFillTask } from './queue-fill.ts';

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { CLAIM_STALE_AFTER_MS, type SkipReason, type WalkContact } from '#domain/dialer/queue-walk.ts';
+import {
+  CLAIM_STALE_AFTER_MS,
+  WAITING_COUNTED,
+  type SkipReason,
+  type WalkContact,
+} from '#domain/dialer/queue-walk.ts';
 import type { DbExecutor } from '../../db/database.ts';
 
 const CONTACT_COLUMNS = [
@@ -32,7 +37,7 @@ export async function heldContact(
 
 /**
  * The queue's next open members, in queue order, that this walker may take: nobody else holds them (a hold gone
- * stale counts as nobody's), with whether each number is on the user's do-not-call list.
+ * stale counts as nobody's) and none waits for its calling hours.
  */
 export async function findOpenMembers(
   db: DbExecutor,
@@ -44,12 +49,10 @@ export async function findOpenMembers(
   return db
     .selectFrom('queue_members as m')
     .innerJoin('contacts as c', 'c.id', 'm.contact_id')
-    .leftJoin('do_not_call as d', (join) =>
-      join.onRef('d.user_id', '=', 'm.user_id').onRef('d.number_e164', '=', 'c.phone_e164'),
-    )
-    .select([...CONTACT_COLUMNS, sql<boolean>`d.number_e164 is not null`.as('onDoNotCallList')])
+    .select([...CONTACT_COLUMNS, 'm.position'])
     .where('m.queue_id', '=', queueId)
     .where('m.completed', '=', false)
+    .where('m.wait_until', 'is', null)
     .where((eb) =>
       eb.or([
         eb('m.claimed_by', 'is', null),
@@ -140,9 +143,19 @@ export async function countHeldElsewhere(
 export async function restartQueue(db: DbExecutor, queueId: string, now: Date): Promise<void> {
   await db
     .updateTable('queue_members')
-    .set({ completed: false, completed_at: null, skip_reason: null, claimed_by: null, claimed_at: null })
+    .set({
+      completed: false,
+      completed_at: null,
+      skip_reason: null,
+      claimed_by: null,
+      claimed_at: null,
+      wait_until: null,
+      wait_reason: null,
+    })
     .where('queue_id', '=', queueId)
-    .where((eb) => eb.or([eb('completed', '=', true), eb('claimed_by', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('completed', '=', true), eb('claimed_by', 'is not', null), eb('wait_until', 'is not', null)]),
+    )
     .execute();
   await db
     .updateTable('power_dialer_queues')
@@ -158,4 +171,56 @@ export async function storeWalkIndex(db: DbExecutor, queueId: string, now: Date)
     set last_contact_index = case when completed_count >= total_count then 0 else completed_count end,
         last_modified = ${now}
     where id = ${queueId}`.execute(db);
+}
+
+/** Members whose wait is over (their calling hours have come) are offered again, in their place in the queue. */
+export async function wakeWaitingMembers(db: DbExecutor, queueId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('queue_members')
+    .set({ wait_until: null, wait_reason: null })
+    .where('queue_id', '=', queueId)
+    .where('completed', '=', false)
+    .where('wait_until', '<=', now)
+    .execute();
+}
+
+/** Members the consent gate refused for now wait until a moment, with its words; nobody holds them meanwhile. */
+export async function putMembersToWait(
+  db: DbExecutor,
+  queueId: string,
+  waits: readonly { contactId: string; until: Date; reason: string }[],
+): Promise<void> {
+  if (waits.length === 0) return;
+  await sql`
+    update queue_members m set wait_until = w.until, wait_reason = w.reason, claimed_by = null, claimed_at = null
+    from unnest(${waits.map((w) => w.contactId)}::uuid[], ${waits.map((w) => w.until.toISOString())}::timestamptz[],
+      ${waits.map((w) => w.reason.slice(0, 300))}::text[]) as w(contact_id, until, reason)
+    where m.queue_id = ${queueId} and m.contact_id = w.contact_id and not m.completed`.execute(db);
+}
+
+/** How many open members wait (up to WAITING_COUNTED), the first to be offered again and why; null when none does. */
+export async function findWaiting(
+  db: DbExecutor,
+  queueId: string,
+): Promise<{ count: number; reason: string; nextAt: string | null } | null> {
+  const first = await db
+    .selectFrom('queue_members')
+    .select(['wait_until', 'wait_reason'])
+    .where('queue_id', '=', queueId)
+    .where('completed', '=', false)
+    .where('wait_until', 'is not', null)
+    .orderBy('wait_until')
+    .limit(1)
+    .executeTakeFirst();
+  if (!first?.wait_until) return null;
+  const counted = await sql<{ n: string }>`
+    select count(*) as n from (select 1 from queue_members
+      where queue_id = ${queueId} and not completed and wait_until is not null limit ${WAITING_COUNTED}) w`.execute(
+    db,
+  );
+  return {
+    count: Number(counted.rows[0]?.n ?? 0),
+    reason: first.wait_reason ?? '',
+    nextAt: first.wait_until.toISOString(),
+  };
 }

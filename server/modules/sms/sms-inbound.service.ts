@@ -3,7 +3,8 @@ import { smsKeyword, SMS_REPLIES } from '#domain/sms/sms-keywords.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { InboundSms } from '../../telephony/telephony-provider.ts';
 import { recordSmsReply, skipOptedOutNumber } from '../campaigns/public.ts';
-import { deleteOptOut, insertOptOut, recordInboundMessage } from './sms-inbound.repository.ts';
+import { recordTextOptIn, recordTextOptOut } from '../consent/public.ts';
+import { recordInboundMessage } from './sms-inbound.repository.ts';
 
 /**
  * A message someone sent us (docs/decisions/019-sms-campaigns.md), applied once however often it is delivered:
@@ -31,10 +32,10 @@ export async function applyInboundSms(
   });
   if (!first) return answer;
   if (keyword === 'stop') {
-    await insertOptOut(trx, from, message.body, userId);
+    await recordTextOptOut(trx, from, message.body, userId);
     await skipOptedOutNumber(trx, from, userId);
   }
-  if (keyword === 'start') await deleteOptOut(trx, from, userId);
+  if (keyword === 'start') await recordTextOptIn(trx, from, userId);
   await recordSmsReply(trx, { from, to, body: message.body, userId, at: now });
   return answer;
 }

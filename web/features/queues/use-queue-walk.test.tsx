@@ -47,15 +47,18 @@ describe("a dialer's walk through a queue", () => {
       {
         queue: queue(1),
         contact: contact('ann'),
-        skipped: [{ contactId: 'bo', name: 'Bo Example', reason: 'no-phone' }],
+        skipped: [{ contactId: 'bo', name: 'Bo Example', reason: 'no-phone', text: 'No phone number' }],
         heldElsewhere: 0,
+        waiting: null,
       },
     ];
     const sent = answerApi({ [`POST /api/queues/${QUEUE}/walk`]: () => ({ body: steps[0] }) });
     const { result } = renderHook(() => useQueueWalk(QUEUE), { wrapper: wrapper() });
     await waitFor(() => expect(result.current.contact?.id).toBe('ann'));
     expect(result.current.remaining).toBe(2);
-    expect(result.current.skipped).toEqual([{ contactId: 'bo', name: 'Bo Example', reason: 'no-phone' }]);
+    expect(result.current.skipped).toEqual([
+      { contactId: 'bo', name: 'Bo Example', reason: 'no-phone', text: 'No phone number' },
+    ]);
     expect(await screen.findByText('Skipped Bo Example')).toBeTruthy();
     const walker = (sent[0]!.body as { walker: string }).walker;
     expect(walker).toMatch(/^[0-9a-f-]{36}$/);
@@ -65,10 +68,10 @@ describe("a dialer's walk through a queue", () => {
   it('says Queue completed once when Mark as Completed finishes the queue, and Save & Exit lets the contact go', async () => {
     const sent = answerApi({
       [`POST /api/queues/${QUEUE}/walk`]: () => ({
-        body: { queue: queue(2), contact: contact('cy'), skipped: [], heldElsewhere: 0 },
+        body: { queue: queue(2), contact: contact('cy'), skipped: [], heldElsewhere: 0, waiting: null },
       }),
       [`POST /api/queues/${QUEUE}/walk/complete`]: () => ({
-        body: { queue: queue(3), contact: null, skipped: [], heldElsewhere: 0 },
+        body: { queue: queue(3), contact: null, skipped: [], heldElsewhere: 0, waiting: null },
       }),
       [`POST /api/queues/${QUEUE}/walk/release`]: () => ({ body: { queue: queue(3) } }),
     });

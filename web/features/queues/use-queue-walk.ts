@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { QueueResponseSchema } from '#domain/contacts/queue.schema.ts';
@@ -46,7 +46,7 @@ export function useQueueWalk(queueId: string | null) {
       setSkipped((known) => [...next.skipped, ...known].slice(0, 50));
       const what = next.skipped.length === 1 ? next.skipped[0]!.name : `${next.skipped.length} contacts`;
       toast.info(`Skipped ${what}`, {
-        description: [...new Set(next.skipped.map((s) => SKIP_REASON_TEXT[s.reason]))].join('; '),
+        description: [...new Set(next.skipped.map((s) => s.text || SKIP_REASON_TEXT[s.reason]))].join('; '),
       });
     }
     if (before?.contact && !next.contact && isFinished(next)) toast.success(WALK_MESSAGES.completed);
@@ -69,6 +69,15 @@ export function useQueueWalk(queueId: string | null) {
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
   });
   const data = step.data;
+  // Contacts waiting for their calling hours are offered as soon as the first may be called.
+  const opensAt = !data?.contact ? data?.waiting?.nextAt : null;
+  const { refetch } = step;
+  useEffect(() => {
+    if (!opensAt) return;
+    const wait = Math.min(Math.max(new Date(opensAt).getTime() - Date.now() + 1_000, 1_000), 2 ** 31 - 1);
+    const timer = setTimeout(() => void refetch(), wait);
+    return () => clearTimeout(timer);
+  }, [opensAt, refetch]);
 
   const deleted = step.error instanceof ApiError && step.error.status === 404;
 
@@ -81,6 +90,8 @@ export function useQueueWalk(queueId: string | null) {
     contact: data?.contact ?? null,
     remaining: data ? queueProgress(data.queue).remaining : null,
     finished: data ? isFinished(data) : false,
+    /** Contacts passed over for now (outside their calling hours): how many, why, and when the next may be called. */
+    waiting: data?.waiting ?? null,
     skipped,
     /** Mark as Completed: done without a disposition; the next contact follows. */
     markCompleted: async (contactId: string) => {
@@ -111,4 +122,8 @@ export function useQueueWalk(queueId: string | null) {
 
 /** Nothing left for anyone, and nothing more coming (a queue still filling gets more contacts). */
 const isFinished = (step: WalkStep) =>
-  step.contact === null && step.heldElsewhere === 0 && step.queue.total > 0 && step.queue.filling === null;
+  step.contact === null &&
+  step.heldElsewhere === 0 &&
+  step.waiting === null &&
+  step.queue.total > 0 &&
+  step.queue.filling === null;

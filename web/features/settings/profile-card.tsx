@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MeResponseSchema, type Profile, type UpdateProfileInput } from '#domain/profiles/profile.schema.ts';
-import { knownTimeZones } from '#domain/reports/time-zone.ts';
+import { knownTimeZones } from '#domain/time/zoned-time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';

@@ -8,6 +8,7 @@ import { NotificationSettingsCard } from '../notifications/public.ts';
 import { EmailConfigurationCard, EmailTemplatesCard } from '../email/public.ts';
 import { PhoneSettingsCard } from '../calls/public.ts';
 import { SendingLimitCard } from '../campaigns/public.ts';
+import { CallingHoursCard } from '../consent/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
@@ -55,6 +56,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="phone" className="flex flex-col gap-4">
           <PhoneSettingsCard />
+          <CallingHoursCard />
           <SendingLimitCard kind="sms" />
         </TabsContent>
         <TabsContent value="notifications">

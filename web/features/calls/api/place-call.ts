@@ -20,6 +20,7 @@ export function toastCallError(error: unknown, provider: TelephonyProviderName):
   if (code === 'DUPLICATE_PREVENTED' || code === 'CONCURRENT_PREVENTED')
     return void toast.error('Call not placed', { description: message });
   if (code === 'DO_NOT_CALL') return void toast.error('Do not call', { description: message });
+  if (code === 'CONSENT_REFUSED') return void toast.error('Call not placed', { description: message });
   // The contact was deleted meanwhile (or was never the user's).
   if (code === 'NOT_FOUND' && /contact/i.test(message))
     return void toast.error('Contact information is missing', { description: message });

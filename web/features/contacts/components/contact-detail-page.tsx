@@ -19,6 +19,7 @@ import { useMissingContactRedirect } from './use-missing-contact-redirect.ts';
 import { useExportContacts } from '../../contact-export/public.ts';
 import { ContactEmailsCard, SendEmailDialog } from '../../email/public.ts';
 import { ContactCallsCard, useCallAction } from '../../calls/public.ts';
+import { ContactReachCard } from '../../consent/public.ts';
 
 /** /contacts/{id}: the contact, its e-mails and history, Edit, Delete, Send Email and export. */
 export function ContactDetailPage() {
@@ -156,6 +157,7 @@ export function ContactDetailPage() {
           </div>
         </CardContent>
       </Card>
+      <ContactReachCard contactId={contact.id} enabled={!deleting} />
       <ContactCallsCard contactId={contact.id} enabled={!deleting} />
       <ContactEmailsCard contactId={contact.id} enabled={!deleting} />
       <HistoryCard history={history} />

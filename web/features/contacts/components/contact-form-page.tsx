@@ -10,6 +10,7 @@ import {
   type ContactStatus,
 } from '#domain/contacts/contact.schema.ts';
 import { parseTags } from '#domain/contacts/tags.ts';
+import { knownTimeZones } from '#domain/time/zoned-time.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -31,6 +32,8 @@ type FormValues = {
   status: ContactStatus;
   notes: string;
   tags: string;
+  timeZone: string;
+  state: string;
 };
 type FieldKey = keyof FormValues;
 
@@ -45,6 +48,8 @@ function valuesOf(c: Contact | undefined): FormValues {
     status: c?.status ?? 'new',
     notes: c?.notes ?? '',
     tags: c?.tags.join(', ') ?? '',
+    timeZone: c?.timeZone ?? '',
+    state: c?.state ?? '',
   };
 }
 
@@ -88,6 +93,8 @@ function ContactForm({ id, initial }: { id?: string; initial: FormValues }) {
       status: values.status,
       notes: values.notes.trim() || null,
       tags: parseTags(values.tags),
+      timeZone: values.timeZone || null,
+      state: values.state.trim() || null,
     };
     try {
       const { contact } = id ? await update.mutateAsync(input) : await create.mutateAsync(input);
@@ -171,6 +178,24 @@ function ContactForm({ id, initial }: { id?: string; initial: FormValues }) {
               </NativeSelect>
             </div>
             {field('tags', 'Tags (comma separated)')}
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="contact-timeZone">Time zone</Label>
+              <NativeSelect
+                id="contact-timeZone"
+                value={values.timeZone}
+                onChange={set('timeZone')}
+                aria-invalid={Boolean(errors.timeZone)}
+              >
+                <option value="">From the phone number</option>
+                {knownTimeZones().map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </NativeSelect>
+              {errors.timeZone && <p className="text-sm text-destructive">{errors.timeZone}</p>}
+            </div>
+            {field('state', 'State (US, such as FL)')}
             <div className="flex flex-col gap-1.5 sm:col-span-2">
               <Label htmlFor="contact-notes">Notes</Label>
               <Textarea id="contact-notes" value={values.notes} onChange={set('notes')} rows={5} />

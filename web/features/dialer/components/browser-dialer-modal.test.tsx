@@ -58,8 +58,9 @@ describe("the browser dialer's walk through a queue", () => {
     let step: WalkStep = {
       queue: queue(1),
       contact: person(ANN, 'Ann', '+15550100017'),
-      skipped: [{ contactId: 'x', name: 'Cy Walker', reason: 'no-phone' }],
+      skipped: [{ contactId: 'x', name: 'Cy Walker', reason: 'no-phone', text: 'No phone number' }],
       heldElsewhere: 0,
+      waiting: null,
     };
     let live = call('initiated');
     const sent = answerApi({
@@ -71,7 +72,13 @@ describe("the browser dialer's walk through a queue", () => {
       'POST /api/calls': () => ({ status: 201, body: { call: live } }),
       'GET /api/calls/call-1': () => ({ body: { call: live } }),
       'POST /api/dispositions': (body) => {
-        step = { queue: queue(2), contact: person(BO, 'Bo', '+15550100027'), skipped: [], heldElsewhere: 0 };
+        step = {
+          queue: queue(2),
+          contact: person(BO, 'Bo', '+15550100027'),
+          skipped: [],
+          heldElsewhere: 0,
+          waiting: null,
+        };
         return {
           status: 201,
           body: {
@@ -129,7 +136,7 @@ describe("the browser dialer's walk through a queue", () => {
     const sent = answerApi({
       'GET /api/calls/setup': { body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000' } },
       [`POST /api/queues/${QUEUE}/walk`]: {
-        body: { queue: queue(3), contact: null, skipped: [], heldElsewhere: 0 },
+        body: { queue: queue(3), contact: null, skipped: [], heldElsewhere: 0, waiting: null },
       },
       [`POST /api/queues/${QUEUE}/restart`]: { body: { queue: queue(0) } },
     });
@@ -140,5 +147,35 @@ describe("the browser dialer's walk through a queue", () => {
     expect(await within(dialog).findByText('Queue: 0 remaining')).toBeTruthy();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Start over' }));
     await waitFor(() => expect(sent.some((r) => r.path === `/api/queues/${QUEUE}/restart`)).toBe(true));
+  });
+
+  it('says how many contacts wait for their calling hours, and why, instead of saying the queue is done', async () => {
+    answerApi({
+      'GET /api/calls/setup': { body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000' } },
+      [`POST /api/queues/${QUEUE}/walk`]: {
+        body: {
+          queue: queue(2),
+          contact: null,
+          skipped: [],
+          heldElsewhere: 0,
+          waiting: {
+            count: 2,
+            reason: 'Not now: it is 7:42 am in Denver (calling hours 8:00–21:00)',
+            nextAt: '2026-11-25T15:00:00.000Z',
+          },
+        },
+      },
+    });
+    renderWithApp(
+      <BrowserDialerModal open onOpenChange={() => undefined} queue={{ id: QUEUE, name: 'Walk' }} />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(
+        /^2 contacts are waiting: Not now: it is 7:42 am in Denver \(calling hours 8:00–21:00\)\. The next may be called at \d{1,2}:00 [AP]M\.$/,
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText('All contacts have been called')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Start over' })).toBeNull();
   });
 });

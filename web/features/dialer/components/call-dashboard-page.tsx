@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ExternalLink, PhoneCall, QrCode, RotateCcw, Headphones } from 'lucide-react';
 import { DueCallbackSchema } from '#domain/calls/call.schema.ts';
 import { formatDuration } from '#domain/calls/call-log.ts';
-import { timeIn } from '#domain/reports/time-zone.ts';
+import { timeIn } from '#domain/time/zoned-time.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

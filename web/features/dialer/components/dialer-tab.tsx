@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Phone, PhoneOff } from 'lucide-react';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
+import { waitingText } from '#domain/dialer/queue-walk.ts';
+import { useTimeZone } from '../../auth/public.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -18,6 +20,9 @@ import type { BrowserDialer } from './use-browser-dialer.ts';
  */
 export function DialerTab({ dialer }: { dialer: BrowserDialer }) {
   const { active, chosen, walk, target, onCall, setup, queue } = dialer;
+  const timeZone = useTimeZone();
+  const timeOf = (iso: string) =>
+    new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
   const restart = useRestartQueue();
   const { number, setNumber } = dialer;
   const submitNumber = (event: FormEvent) => {
@@ -34,6 +39,7 @@ export function DialerTab({ dialer }: { dialer: BrowserDialer }) {
           heldElsewhere={walk.step?.heldElsewhere ?? 0}
           filling={walk.step?.queue.filling != null}
           waiting={walk.step !== undefined && !walk.contact}
+          waitingFor={walk.waiting && !walk.contact ? waitingText(walk.waiting, timeOf) : null}
           restarting={restart.isPending}
           onRestart={() => queue && restart.mutate(queue.id)}
         />

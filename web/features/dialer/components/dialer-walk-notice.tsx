@@ -2,13 +2,18 @@ import { RotateCcw } from 'lucide-react';
 import { WALK_MESSAGES } from '#domain/dialer/queue-walk.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
-/** Why the walk offers no next contact: the queue is done, deleted, or the rest are held by another tab or device. */
+/**
+ * Why the walk offers no next contact: the queue is done, deleted, the rest must wait for their calling hours, or
+ * are held by another tab or device.
+ */
 export function WalkNotice(props: {
   deleted: boolean;
   finished: boolean;
   heldElsewhere: number;
   filling: boolean;
   waiting: boolean;
+  /** The consent gate's words when the contacts left must wait for their calling hours. */
+  waitingFor?: string | null;
   restarting: boolean;
   onRestart: () => void;
 }) {
@@ -32,6 +37,12 @@ export function WalkNotice(props: {
           <RotateCcw /> Start over
         </Button>
       </div>
+    );
+  if (props.waitingFor)
+    return (
+      <p role="status" className="rounded-md border border-border p-3 text-sm">
+        {props.waitingFor}
+      </p>
     );
   if (props.waiting)
     return (

@@ -5,10 +5,11 @@ import { CheckCircle2, LogOut, Phone, PhoneOff, RotateCcw, Users } from 'lucide-
 import { isFinished } from '#domain/calls/call-status.ts';
 import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES } from '#domain/contacts/queue.schema.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
-import { WALK_MESSAGES } from '#domain/dialer/queue-walk.ts';
+import { WALK_MESSAGES, waitingText } from '#domain/dialer/queue-walk.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useTimeZone } from '../../auth/public.ts';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { ContactSelectorDialog, toBulkSelection } from '../../contacts/public.ts';
 import { ActiveCallPanel, useActiveCall, useCall, useCallAction, useHangUp } from '../../calls/public.ts';
@@ -140,6 +141,7 @@ function ImportTab({ queueId }: { queueId: string }) {
 
 function CampaignDialer({ queueId, queueName }: { queueId: string; queueName: string }) {
   const walk = useQueueWalk(queueId);
+  const timeZone = useTimeZone();
   const restart = useRestartQueue();
   const active = useActiveCall();
   const live = useCall(active?.call.id ?? null);
@@ -176,6 +178,12 @@ function CampaignDialer({ queueId, queueName }: { queueId: string; queueName: st
             <RotateCcw /> Start over
           </Button>
         </div>
+      ) : !contact && walk.waiting ? (
+        <p role="status" className="text-sm">
+          {waitingText(walk.waiting, (iso) =>
+            new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone }),
+          )}
+        </p>
       ) : !contact ? (
         <p className="text-sm text-muted-foreground">
           The contacts left are being called from another tab or device.

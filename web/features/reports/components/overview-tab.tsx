@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { dispositionText } from '#domain/reports/overview.ts';
-import { timeIn } from '#domain/reports/time-zone.ts';
+import { timeIn } from '#domain/time/zoned-time.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

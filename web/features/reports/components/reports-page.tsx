@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { FileText } from 'lucide-react';
-import { DaySchema } from '#domain/reports/time-zone.ts';
+import { DaySchema } from '#domain/time/zoned-time.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DayField } from '../../../components/ui/day-field.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';

@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideReach,
+  localTimeLine,
+  nextOpening,
+  type ReachFacts,
+  type ReachSettings,
+} from './reach-decision.ts';
+import { stateCode, stateOfGeocode, windowFor } from './calling-rules.ts';
+
+const facts = (over: Partial<ReachFacts> = {}): ReachFacts => ({
+  phoneE164: '+13032961234',
+  phoneValid: true,
+  email: 'ann@example.com',
+  zones: ['America/Denver'],
+  state: 'CO',
+  doNotCallSince: null,
+  textOptOut: null,
+  unsubscribedAt: null,
+  callsLast24h: 0,
+  ...over,
+});
+const settings: ReachSettings = { unknownLocalTime: 'block', timeZone: 'America/New_York' };
+const at = (iso: string) => new Date(iso);
+
+describe('calling hours in the contact’s local time', () => {
+  it.each([
+    // Denver is UTC-7 in November (MST), UTC-6 in July (MDT).
+    [
+      'a Denver contact at 7:42 am',
+      '2026-11-25T14:42:00Z',
+      ['America/Denver'],
+      'CO',
+      'Not now: it is 7:42 am in Denver (calling hours 8:00–21:00)',
+    ],
+    ['a Denver contact at 8:00 am', '2026-11-25T15:00:00Z', ['America/Denver'], 'CO', null],
+    ['a Denver contact at 8:59 pm', '2026-11-26T03:59:00Z', ['America/Denver'], 'CO', null],
+    [
+      'a Denver contact at 9:00 pm',
+      '2026-11-26T04:00:00Z',
+      ['America/Denver'],
+      'CO',
+      'Not now: it is 9:00 pm in Denver (calling hours 8:00–21:00)',
+    ],
+    [
+      'Denver in summer time at 7:30 am',
+      '2026-07-01T13:30:00Z',
+      ['America/Denver'],
+      'CO',
+      'Not now: it is 7:30 am in Denver (calling hours 8:00–21:00)',
+    ],
+    ['Denver in summer time at 8:30 am', '2026-07-01T14:30:00Z', ['America/Denver'], 'CO', null],
+    [
+      'Florida at 8:15 pm (8 pm rule)',
+      '2026-11-26T01:15:00Z',
+      ['America/New_York'],
+      'FL',
+      'Not now: it is 8:15 pm in New York (calling hours 8:00–20:00)',
+    ],
+    ['New York at 8:15 pm', '2026-11-26T01:15:00Z', ['America/New_York'], 'NY', null],
+    [
+      'Washington at 8:30 pm',
+      '2026-11-26T04:30:00Z',
+      ['America/Los_Angeles'],
+      'WA',
+      'Not now: it is 8:30 pm in Los Angeles (calling hours 8:00–20:00)',
+    ],
+    [
+      'Oklahoma at 7:59 am',
+      '2026-11-25T13:59:00Z',
+      ['America/Chicago'],
+      'OK',
+      'Not now: it is 7:59 am in Chicago (calling hours 8:00–20:00)',
+    ],
+    // North Dakota's 701 spans Mountain and Central: within hours only when both are.
+    [
+      'a two-zone number at 8:30 Central, 7:30 Mountain',
+      '2026-11-25T14:30:00Z',
+      ['America/Denver', 'America/North_Dakota/Center'],
+      'ND',
+      'Not now: it is 7:30 am in Denver (calling hours 8:00–21:00)',
+    ],
+    [
+      'a two-zone number at 9:30 Central, 8:30 Mountain',
+      '2026-11-25T15:30:00Z',
+      ['America/Denver', 'America/North_Dakota/Center'],
+      'ND',
+      null,
+    ],
+    [
+      'a two-zone number at 9:30 pm Central, 8:30 pm Mountain',
+      '2026-11-26T03:30:00Z',
+      ['America/Denver', 'America/North_Dakota/Center'],
+      'ND',
+      'Not now: it is 9:30 pm in Center (calling hours 8:00–21:00)',
+    ],
+    ['London at 10 am', '2026-11-25T10:00:00Z', ['Europe/London'], null, null],
+  ])('%s', (_name, now, zones, state, reason) => {
+    const decision = decideReach('call', facts({ zones, state }), settings, at(now));
+    if (reason === null) expect(decision.allowed).toBe(true);
+    else expect(decision).toMatchObject({ allowed: false, code: 'outside-hours', reason });
+  });
+
+  it('says when the window opens again: 8:00 that morning, or the next day after 21:00', () => {
+    const early = decideReach('call', facts(), settings, at('2026-11-25T14:42:00Z'));
+    expect(early.allowed === false && early.retryAt?.toISOString()).toBe('2026-11-25T15:00:00.000Z');
+    const late = decideReach('text', facts(), settings, at('2026-11-26T04:10:00Z'));
+    expect(late.allowed === false && late.retryAt?.toISOString()).toBe('2026-11-26T15:00:00.000Z');
+  });
+
+  it('opens across a clock change at the new offset', () => {
+    // Denver springs forward on 8 March 2026: 8:00 that morning is 14:00 UTC, not 15:00.
+    expect(nextOpening(at('2026-03-08T08:00:00Z'), ['America/Denver'], windowFor('CO'))?.toISOString()).toBe(
+      '2026-03-08T14:00:00.000Z',
+    );
+    // And falls back on 1 November 2026: 8:00 is 15:00 UTC again.
+    expect(nextOpening(at('2026-11-01T09:00:00Z'), ['America/Denver'], windowFor('CO'))?.toISOString()).toBe(
+      '2026-11-01T15:00:00.000Z',
+    );
+  });
+
+  it('finds when two zones are open together', () => {
+    const zones = ['America/Adak', 'America/Anchorage'];
+    // Adak is an hour behind Anchorage: both open at 8:00 Adak.
+    expect(nextOpening(at('2026-11-25T12:00:00Z'), zones, windowFor(null))?.toISOString()).toBe(
+      '2026-11-25T18:00:00.000Z',
+    );
+  });
+
+  it('never opens when the zones share no hour of the window', () => {
+    // Honolulu and Athens are 12 hours apart in November: an 8:00–20:00 window never holds in both.
+    expect(
+      nextOpening(at('2026-11-25T12:00:00Z'), ['Pacific/Honolulu', 'Europe/Athens'], windowFor('FL')),
+    ).toBeNull();
+  });
+
+  it('lets the user narrow the window, never widen it past the law', () => {
+    expect(windowFor('CO', { from: 9 * 60, to: 17 * 60 })).toEqual({ from: 540, to: 1020 });
+    expect(windowFor('FL', { from: 7 * 60, to: 22 * 60 })).toEqual({ from: 480, to: 1200 });
+    const noon = decideReach(
+      'call',
+      facts(),
+      { ...settings, window: { from: 600, to: 1020 } },
+      at('2026-11-25T16:30:00Z'),
+    );
+    expect(noon).toMatchObject({
+      allowed: false,
+      reason: 'Not now: it is 9:30 am in Denver (calling hours 10:00–17:00)',
+    });
+  });
+});
+
+describe('unknown local time and numbers that cannot be placed', () => {
+  it('refuses by default, and says so', () => {
+    expect(decideReach('call', facts({ zones: null }), settings, at('2026-11-25T18:00:00Z'))).toMatchObject({
+      allowed: false,
+      code: 'unknown-local-time',
+      reason: 'Not now: this contact’s local time is unknown (set their time zone on the contact)',
+    });
+    expect(
+      decideReach('call', facts({ phoneValid: false, zones: null }), settings, at('2026-11-25T18:00:00Z')),
+    ).toMatchObject({
+      code: 'invalid-phone',
+      reason: 'Not a valid phone number: +13032961234',
+    });
+  });
+
+  it('calls them when the user chose to, with a note', () => {
+    const allow = { ...settings, unknownLocalTime: 'allow' as const };
+    expect(
+      decideReach('call', facts({ zones: null, phoneValid: false }), allow, at('2026-11-25T18:00:00Z')),
+    ).toMatchObject({
+      allowed: true,
+      note: 'Local time unknown: no time zone from the number or the contact',
+    });
+  });
+});
+
+describe('opt-outs block the channels they name, and nothing else', () => {
+  const noon = at('2026-11-25T19:00:00Z');
+  const since = at('2026-11-02T15:00:00Z');
+  const cases: [
+    string,
+    Partial<ReachFacts>,
+    Record<'call' | 'text' | 'campaign-email' | 'email', string | null>,
+  ][] = [
+    [
+      'do-not-call',
+      { doNotCallSince: since },
+      {
+        call: 'On your do-not-call list since 11/02/2026',
+        text: 'On your do-not-call list since 11/02/2026',
+        'campaign-email': null,
+        email: null,
+      },
+    ],
+    [
+      'STOP',
+      { textOptOut: { at: since, keyword: 'STOP' } },
+      { call: null, text: 'Texted STOP on 11/02/2026', 'campaign-email': null, email: null },
+    ],
+    [
+      'unsubscribe',
+      { unsubscribedAt: since },
+      {
+        call: null,
+        text: null,
+        'campaign-email': 'Unsubscribed from your e-mails on 11/02/2026',
+        email: null,
+      },
+    ],
+    [
+      'no phone',
+      { phoneE164: null, zones: null },
+      { call: 'No phone number', text: 'No phone number', 'campaign-email': null, email: null },
+    ],
+    [
+      'no e-mail',
+      { email: '' },
+      { call: null, text: null, 'campaign-email': 'No e-mail address', email: 'No e-mail address' },
+    ],
+  ];
+  for (const [name, over, expected] of cases)
+    for (const [channel, reason] of Object.entries(expected))
+      it(`${name}: ${channel} ${reason ? 'refused' : 'allowed'}`, () => {
+        const decision = decideReach(channel as keyof typeof expected, facts(over), settings, noon);
+        if (reason) expect(decision).toMatchObject({ allowed: false, reason });
+        else expect(decision.allowed).toBe(true);
+      });
+
+  it('e-mail has no hours', () => {
+    expect(decideReach('campaign-email', facts(), settings, at('2026-11-25T09:00:00Z')).allowed).toBe(true);
+  });
+});
+
+describe('state call limits', () => {
+  const noon = at('2026-11-25T17:00:00Z');
+  it.each([
+    ['FL', 2, null],
+    ['FL', 3, '3 calls in the last 24 h (Florida limit)'],
+    ['OK', 4, '4 calls in the last 24 h (Oklahoma limit)'],
+    ['NY', 9, null],
+  ])('%s after %i calls', (state, calls, reason) => {
+    const decision = decideReach(
+      'call',
+      facts({ state, zones: ['America/New_York'], callsLast24h: calls }),
+      settings,
+      noon,
+    );
+    if (reason) expect(decision).toMatchObject({ allowed: false, code: 'call-limit', reason });
+    else expect(decision.allowed).toBe(true);
+  });
+
+  it('limits calls, not texts', () => {
+    const f = facts({ state: 'FL', zones: ['America/New_York'], callsLast24h: 5 });
+    expect(decideReach('text', f, settings, noon).allowed).toBe(true);
+  });
+});
+
+describe('states and local time', () => {
+  it.each([
+    ['fl', 'FL'],
+    ['Florida', 'FL'],
+    ['washington', 'WA'],
+    ['Ontario', null],
+    ['', null],
+  ])('reads the state %s as %s', (raw, code) => expect(stateCode(raw)).toBe(code));
+
+  it.each([
+    ['Colorado', 'CO'],
+    ['Denver, CO', 'CO'],
+    ['Washington State', 'WA'],
+    ['Washington D.C.', 'DC'],
+    ['Manitoba', null],
+    [null, null],
+  ])('reads the geocode %s as %s', (geocode, code) => expect(stateOfGeocode(geocode)).toBe(code));
+
+  it('writes the local time as the contact page shows it', () => {
+    expect(localTimeLine(['America/Denver'], at('2026-11-25T14:42:00Z'))).toBe('7:42 am, America/Denver');
+    expect(localTimeLine(null, at('2026-11-25T14:42:00Z'))).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { TZDate } from '@date-fns/tz';
+
+/** Whether the JavaScript runtime knows this IANA zone (Europe/Paris, America/New_York, UTC). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Choose a time zone')
+  .max(64, 'Unknown time zone')
+  .refine(isTimeZone, 'Unknown time zone');
+
+/** A calendar day, YYYY-MM-DD. */
+export const DaySchema = z.iso.date('Choose a valid day');
+
+/** The calendar day (YYYY-MM-DD) a moment falls on in a zone. */
+export function dayIn(at: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** A function giving the hour (0 to 23) a moment falls on in a zone; build it once, use it for many moments. */
+export function hourReader(timeZone: string): (at: Date) => number {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+  return (at) => Number(format.format(at)) % 24;
+}
+
+/** HH:mm of a moment in a zone (call time). */
+export function timeIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
+/** The zones a user can choose from, the browser's or server's own list. */
+export function knownTimeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+/** When a day (YYYY-MM-DD) begins and ends in a zone: midnight to midnight, 23 or 25 hours on a clock change. */
+export function dayBoundsIn(day: string, timeZone: string): { from: Date; to: Date } {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return {
+    from: new Date(new TZDate(y, m - 1, d, timeZone).getTime()),
+    to: new Date(new TZDate(y, m - 1, d + 1, timeZone).getTime()),
+  };
+}
+
+/** A moment at a given hour of a day (YYYY-MM-DD) in a zone. */
+export function atHourIn(day: string, hour: number, timeZone: string): Date {
+  return atMinuteIn(day, hour * 60, timeZone);
+}
+
+/**
+ * A moment at a minute of a day (YYYY-MM-DD, minute 0 to 1439) in a zone. A wall time a clock change skips (2:30 on
+ * a spring-forward night) lands just after the change.
+ */
+export function atMinuteIn(day: string, minute: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, Math.floor(minute / 60), minute % 60, 0, timeZone).getTime());
+}
+
+/** The minute of the day (0 to 1439) a moment falls on in a zone. */
+export function minuteOfDayIn(at: Date, timeZone: string): number {
+  const [h, m] = timeIn(at, timeZone).split(':').map(Number) as [number, number];
+  return (h % 24) * 60 + m;
+}
+
+/** The calendar day after a day (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** A minute of the day as a clock reads it: 480 → '8:00', 1260 → '21:00'. */
+export function clockOf(minute: number): string {
+  return `${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** A moment's time of day in a zone as a person says it: '7:42 am', '12:05 pm'. */
+export function spokenTimeIn(at: Date, timeZone: string): string {
+  const minute = minuteOfDayIn(at, timeZone);
+  const hour = Math.floor(minute / 60);
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve}:${String(minute % 60).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** The place a zone is named after: 'America/Denver' → 'Denver', 'America/North_Dakota/Center' → 'Center'. */
+export function zonePlace(timeZone: string): string {
+  return (timeZone.split('/').at(-1) ?? timeZone).replaceAll('_', ' ');
+}

@@ -1,0 +1,137 @@
+import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
+
+/**
+ * The app runs on the real clock here, so each journey picks time zones by what time it is in them now: one where
+ * it is the middle of the night (outside any calling hours) and one where it is the middle of the day.
+ */
+function zoneWhereHourIs(hours: number[]): { zone: string; place: string } {
+  const now = new Date();
+  for (const zone of Intl.supportedValuesOf('timeZone')) {
+    if (!zone.startsWith('America/') && !zone.startsWith('Europe/') && !zone.startsWith('Asia/')) continue;
+    const hour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now),
+    );
+    // A whole-hour zone, so the minute does not turn the hour during the test.
+    const minute = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, minute: 'numeric' }).format(now),
+    );
+    if (hours.includes(hour) && minute < 50 && minute === now.getUTCMinutes())
+      return { zone, place: zone.split('/').at(-1)!.replaceAll('_', ' ') };
+  }
+  throw new Error(`No zone where the hour is one of ${hours.join(', ')}`);
+}
+
+test.describe('the consent gate', () => {
+  test('a contact asleep in their own time zone cannot be called: the call button and the contact page say why', async ({
+    page,
+    server,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 409/);
+    const night = zoneWhereHourIs([1, 2, 3, 4]);
+    const { cookie } = await signedInRep(page, server);
+    const id = await createContactThroughApi(server, cookie, {
+      firstName: 'Nora',
+      lastName: 'Night',
+      email: 'nora@night.example',
+      phone: '(303) 296-1237',
+    });
+    // The time zone is set on the contact form, over the Denver number's.
+    await page.goto(`/contacts/${id}/edit`);
+    await page.getByLabel('Time zone').selectOption(night.zone);
+    await page.getByLabel('State (US, such as FL)').fill('co');
+    await page.getByRole('button', { name: 'Save Contact' }).click();
+    await expect(page.getByText('Contact Updated')).toBeVisible();
+
+    await expect(page.getByText(new RegExp(`^Local time \\d{1,2}:\\d\\d am, ${night.zone}$`))).toBeVisible();
+    await expect(page.getByText('(set on the contact)')).toBeVisible();
+    const calls = page.getByRole('list', { name: 'What may reach this contact now' });
+    const sentence = new RegExp(
+      `Not now: it is \\d{1,2}:\\d\\d am in ${night.place} \\(calling hours 8:00–21:00\\)`,
+    );
+    await expect(calls.getByRole('listitem').filter({ hasText: 'Calls' })).toContainText(sentence);
+    await expect(calls.getByRole('listitem').filter({ hasText: 'Campaign e-mail' })).toContainText(
+      'Allowed now',
+    );
+
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(page.getByText('Call not placed')).toBeVisible();
+    await expect(page.getByText(sentence).last()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Current call' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/consent-contact-page.png', fullPage: true });
+  });
+
+  test('the power dialer calls who is awake, and says when the one asleep may be called', async ({
+    page,
+    server,
+  }) => {
+    const night = zoneWhereHourIs([1, 2, 3, 4]);
+    const day = zoneWhereHourIs([10, 11, 12, 13, 14]);
+    const { cookie } = await signedInRep(page, server);
+    const asleep = await createContactThroughApi(server, cookie, {
+      firstName: 'Sam',
+      lastName: 'Sleeper',
+      email: 'sam@sleep.example',
+      phone: '(303) 296-1237',
+      timeZone: night.zone,
+    });
+    const awake = await createContactThroughApi(server, cookie, {
+      firstName: 'Wendy',
+      lastName: 'Awake',
+      email: 'wendy@awake.example',
+      phone: '(212) 555-0127',
+      timeZone: day.zone,
+    });
+    const queued = await fetch(`${server.baseUrl}/api/queues`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({ name: 'Around the world', selection: { ids: [asleep, awake] } }),
+    });
+    expect(queued.status).toBe(201);
+    await page.goto('/power-dialer');
+    await page.getByRole('button', { name: 'Select Campaign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Select Calling Queue' })
+      .getByRole('button', { name: /^Around the world/ })
+      .click();
+    const modal = page.getByRole('dialog', { name: 'Browser Dialer' });
+    await expect(modal).toContainText('Wendy Awake');
+    await modal.getByRole('button', { name: 'Close' }).last().click();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Pop-out Dialer' }).click(),
+    ]);
+    const card = popup.getByRole('region', { name: 'Current contact' });
+    await expect(card).toContainText('Wendy Awake');
+    await card.getByRole('button', { name: 'Mark as Completed' }).click();
+    await expect(
+      popup.getByText(
+        new RegExp(
+          `^1 contact is waiting: Not now: it is \\d{1,2}:\\d\\d am in ${night.place} \\(calling hours 8:00–21:00\\)\\. The next may be called at \\d{1,2}:\\d\\d [AP]M\\.$`,
+        ),
+      ),
+    ).toBeVisible();
+    await expect(popup.getByText('All contacts have been called')).toHaveCount(0);
+  });
+
+  test('Settings → Phone narrows the calling hours and says the law allows no wider', async ({
+    page,
+    server,
+  }) => {
+    await signedInRep(page, server);
+    await page.goto('/settings?tab=phone');
+    const form = page.getByRole('form', { name: 'Calling hours' });
+    await form.getByLabel('From').fill('07:00');
+    await form.getByLabel('To').fill('17:30');
+    await form.getByRole('button', { name: 'Save calling hours' }).click();
+    await expect(page.getByText('Calling hours saved')).toBeVisible();
+    await expect(
+      page.getByText(
+        "Calls and texts go out from 8:00 to 17:30 in each contact's local time (the law allows no wider).",
+      ),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Calling hours' }).getByLabel('From')).toHaveValue('08:00');
+    await expect(page.getByRole('form', { name: 'Calling hours' }).getByLabel('To')).toHaveValue('17:30');
+  });
+});

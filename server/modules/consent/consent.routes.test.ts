@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { placeCallAs } from '../../test/calls-test-kit.ts';
+import { insertContact } from '../../test/contact-factory.ts';
+import { createSmsKit } from '../../test/sms-test-kit.ts';
+import {
+  asCookie,
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
+
+// 14:42 UTC on 25 November 2026: 7:42 am in Denver (MST), 9:42 am in New York.
+const DENVER_742 = new Date('2026-11-25T14:42:00Z');
+const DENVER_800 = new Date('2026-11-25T15:00:00Z');
+const DENVER = '+13032961237';
+const NEW_YORK = '+12125550127';
+const MIAMI = '+13055550127';
+const DENVER_SENTENCE = 'Not now: it is 7:42 am in Denver (calling hours 8:00–21:00)';
+
+let ctx: TestContext;
+let rep: Session;
+
+const send = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  who = rep,
+) => ctx.app.inject({ method, url, headers: asCookie(who), ...(payload !== undefined && { payload }) });
+const callCount = async () =>
+  (await ctx.db.admin.query<{ n: number }>('select count(*)::int as n from calls')).rows[0]!.n;
+
+describe('the consent gate on calls', () => {
+  beforeEach(async () => {
+    ctx = await createTestApp();
+    rep = await createAccount(ctx, 'user');
+  });
+  afterEach(() => ctx.close());
+
+  it('refuses a click-to-call to a Denver contact at 7:42 am Denver time with that sentence, and calls at 8:00', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: DENVER });
+    ctx.clock.set(DENVER_742);
+    const refused = await placeCallAs(ctx.app, rep, { contactId: ann.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'CONSENT_REFUSED', message: DENVER_SENTENCE });
+    expect(await callCount()).toBe(0);
+
+    const page = (await send('GET', `/api/contacts/${ann.id}/consent`)).json();
+    expect(page).toMatchObject({
+      zones: ['America/Denver'],
+      zoneSource: 'number',
+      state: 'CO',
+      phoneValid: true,
+      localTime: 'Local time 7:42 am, America/Denver',
+      call: {
+        allowed: false,
+        code: 'outside-hours',
+        reason: DENVER_SENTENCE,
+        retryAt: DENVER_800.toISOString(),
+      },
+      text: { allowed: false, code: 'outside-hours' },
+      campaignEmail: { allowed: true },
+    });
+
+    ctx.clock.set(DENVER_800);
+    expect((await placeCallAs(ctx.app, rep, { contactId: ann.id })).statusCode).toBe(201);
+  });
+
+  it('applies the same hours to a number typed into the dialer', async () => {
+    ctx.clock.set(DENVER_742);
+    const refused = await placeCallAs(ctx.app, rep, { to: '(303) 296-1237' });
+    expect(refused.json()).toEqual({ code: 'CONSENT_REFUSED', message: DENVER_SENTENCE });
+  });
+
+  it('takes the time zone and state set on the contact over the number’s', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: DENVER });
+    ctx.clock.set(DENVER_742);
+    const changed = await send('PATCH', `/api/contacts/${ann.id}`, {
+      timeZone: 'America/New_York',
+      state: 'fl',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().contact).toMatchObject({ timeZone: 'America/New_York', state: 'FL' });
+    expect((await send('GET', `/api/contacts/${ann.id}/consent`)).json()).toMatchObject({
+      zoneSource: 'contact',
+      state: 'FL',
+      localTime: 'Local time 9:42 am, America/New_York',
+      call: { allowed: true },
+    });
+    const bad = await send('PATCH', `/api/contacts/${ann.id}`, {
+      timeZone: 'Mars/Olympus',
+      state: 'Ontario',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['body.state', 'body.timeZone']);
+  });
+
+  it('allows a Florida contact three calls in 24 hours and refuses the fourth, saying so', async () => {
+    const bo = await insertContact(ctx.app, rep, { firstName: 'Bo', phone: MIAMI });
+    ctx.clock.set(new Date('2026-11-25T17:00:00Z'));
+    for (const hoursAgo of [20, 10, 1])
+      await ctx.db.admin.query(
+        `insert into calls (user_id, contact_id, request_id, provider, from_number, to_number, status, started_at)
+         values ($1, $2, $3, 'simulator', '+15550100000', $4, 'completed', $5)`,
+        [
+          rep.userId,
+          bo.id,
+          randomUUID().replaceAll('-', '').slice(0, 8),
+          MIAMI,
+          new Date(Date.parse('2026-11-25T17:00:00Z') - hoursAgo * 3_600_000),
+        ],
+      );
+    const refused = await placeCallAs(ctx.app, rep, { contactId: bo.id });
+    expect(refused.json()).toEqual({
+      code: 'CONSENT_REFUSED',
+      message: '3 calls in the last 24 h (Florida limit)',
+    });
+    // Four hours later the oldest of the three is more than a day old.
+    ctx.clock.set(new Date('2026-11-25T21:00:01Z'));
+    expect((await placeCallAs(ctx.app, rep, { contactId: bo.id })).statusCode).toBe(201);
+  });
+
+  it('blocks each channel only by what names it: do-not-call calls and texts, STOP texts, unsubscribe campaign e-mail', async () => {
+    ctx.clock.set(new Date('2026-11-25T18:00:00Z'));
+    const dnc = await insertContact(ctx.app, rep, {
+      firstName: 'Dee',
+      phone: NEW_YORK,
+      email: 'dee@example.com',
+    });
+    expect(
+      (await send('POST', '/api/dispositions', { contactId: dnc.id, disposition: 'do-not-call' })).statusCode,
+    ).toBe(201);
+    const stop = await insertContact(ctx.app, rep, {
+      firstName: 'Stu',
+      phone: DENVER,
+      email: 'stu@example.com',
+    });
+    await ctx.db.admin.query(
+      `insert into sms_opt_outs (phone, keyword, user_id, created_at) values ($1, 'STOP', $2, $3)`,
+      [DENVER, rep.userId, new Date('2026-11-02T15:00:00Z')],
+    );
+    const unsub = await insertContact(ctx.app, rep, {
+      firstName: 'Una',
+      phone: MIAMI,
+      email: 'una@example.com',
+    });
+    await ctx.db.admin.query(
+      `insert into email_unsubscribes (user_id, email, created_at) values ($1, 'una@example.com', $2)`,
+      [rep.userId, new Date('2026-11-02T15:00:00Z')],
+    );
+    const verdicts = async (id: string) => {
+      const c = (await send('GET', `/api/contacts/${id}/consent`)).json();
+      return [c.call, c.text, c.campaignEmail].map((a: { allowed: boolean; reason: string | null }) =>
+        a.allowed ? 'allowed' : a.reason,
+      );
+    };
+    expect(await verdicts(dnc.id)).toEqual([
+      expect.stringMatching(/^On your do-not-call list since \d\d\/\d\d\/2026$/),
+      expect.stringMatching(/^On your do-not-call list since /),
+      'allowed',
+    ]);
+    expect(await verdicts(stop.id)).toEqual(['allowed', 'Texted STOP on 11/02/2026', 'allowed']);
+    expect(await verdicts(unsub.id)).toEqual([
+      'allowed',
+      'allowed',
+      'Unsubscribed from your e-mails on 11/02/2026',
+    ]);
+    // The do-not-call refusal keeps its own code and words.
+    expect((await placeCallAs(ctx.app, rep, { contactId: dnc.id })).json().code).toBe('DO_NOT_CALL');
+  });
+
+  it('lets the user narrow the calling hours, never widen them, and refuse contacts of unknown local time', async () => {
+    expect((await send('GET', '/api/consent/settings')).json()).toEqual({
+      window: null,
+      unknownLocalTime: 'allow',
+    });
+    const fictional = await insertContact(ctx.app, rep, { firstName: 'Fi', phone: '(555) 010-0017' });
+    const ny = await insertContact(ctx.app, rep, { firstName: 'Ny', phone: NEW_YORK });
+    ctx.clock.set(DENVER_742); // 9:42 am in New York
+    expect((await send('GET', `/api/contacts/${fictional.id}/consent`)).json()).toMatchObject({
+      phoneValid: false,
+      localTime: null,
+      call: { allowed: true, reason: 'Local time unknown: no time zone from the number or the contact' },
+    });
+    const saved = await send('PUT', '/api/consent/settings', {
+      window: { from: 600, to: 1020 },
+      unknownLocalTime: 'block',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await placeCallAs(ctx.app, rep, { contactId: ny.id })).json()).toEqual({
+      code: 'CONSENT_REFUSED',
+      message: 'Not now: it is 9:42 am in New York (calling hours 10:00–17:00)',
+    });
+    expect((await placeCallAs(ctx.app, rep, { contactId: fictional.id })).json()).toEqual({
+      code: 'CONSENT_REFUSED',
+      message: 'Not a valid phone number: +15550100017',
+    });
+    expect(
+      (
+        await send('PUT', '/api/consent/settings', {
+          window: { from: 900, to: 600 },
+          unknownLocalTime: 'allow',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await send('PUT', '/api/consent/settings', {
+          window: { from: 0, to: 2000 },
+          unknownLocalTime: 'allow',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers another user’s contact as not found', async () => {
+    const other = await createAccount(ctx, 'user');
+    const theirs = await insertContact(ctx.app, other, { firstName: 'Theirs', phone: DENVER });
+    expect((await send('GET', `/api/contacts/${theirs.id}/consent`)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/contacts/${theirs.id}/do-not-call`)).statusCode).toBe(404);
+  });
+});
+
+describe('the consent gate on the power dialer', () => {
+  beforeEach(async () => {
+    ctx = await createTestApp();
+    rep = await createAccount(ctx, 'user');
+  });
+  afterEach(() => ctx.close());
+
+  it('passes over a contact outside their hours without completing them, and offers them when their window opens', async () => {
+    const denver = await insertContact(ctx.app, rep, { firstName: 'Den', phone: DENVER });
+    const ny = await insertContact(ctx.app, rep, { firstName: 'Ny', phone: NEW_YORK });
+    const queue = (
+      await send('POST', '/api/queues', { name: 'Two zones', selection: { ids: [denver.id, ny.id] } })
+    ).json().queue.id;
+    const walker = randomUUID();
+    const walk = async () => (await send('POST', `/api/queues/${queue}/walk`, { walker })).json();
+    ctx.clock.set(DENVER_742);
+
+    const first = await walk();
+    expect(first.contact.id).toBe(ny.id);
+    expect(first.skipped).toEqual([]);
+    expect(
+      (
+        await send('POST', '/api/dispositions', {
+          contactId: ny.id,
+          disposition: 'no-answer',
+          queueId: queue,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const asleep = await walk();
+    expect(asleep.contact).toBeNull();
+    expect(asleep.waiting).toEqual({ count: 1, reason: DENVER_SENTENCE, nextAt: DENVER_800.toISOString() });
+    expect(asleep.queue).toMatchObject({ total: 2, completed: 1 });
+    // They wait out of the walk's way, with the gate's words, until 8:00 in Denver.
+    const stored = await ctx.db.admin.query(
+      'select wait_until, wait_reason, completed from queue_members where queue_id = $1 and contact_id = $2',
+      [queue, denver.id],
+    );
+    expect(stored.rows[0]).toEqual({
+      wait_until: DENVER_800,
+      wait_reason: DENVER_SENTENCE,
+      completed: false,
+    });
+    expect((await walk()).waiting).toEqual(asleep.waiting);
+
+    ctx.clock.set(DENVER_800);
+    const awake = await walk();
+    expect(awake.contact.id).toBe(denver.id);
+    expect(awake.waiting).toBeNull();
+  });
+});
+
+describe('the consent gate on SMS campaigns', () => {
+  const kit = createSmsKit();
+  afterEach(() => kit.close());
+
+  it('texts who is within their hours, lets the others wait, and texts them when their window opens', async () => {
+    await kit.onSimulator();
+    const denver = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Den', phone: DENVER });
+    const ny = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Ny', phone: NEW_YORK });
+    kit.ctx.clock.set(DENVER_742);
+    const id = (await kit.create([denver.id, ny.id])).json().campaign.id;
+    expect((await kit.call('POST', `/api/sms-campaigns/${id}/send`)).statusCode).toBe(200);
+    await kit.until(() => kit.accepted().length === 1);
+    const waiting = await kit.settled(id, 500);
+    expect(waiting).toMatchObject({
+      status: 'sending',
+      counts: { total: 2, sent: 1, queued: 1, skipped: 0 },
+    });
+    expect(kit.accepted().map((m) => m.to)).toEqual([NEW_YORK]);
+
+    // At 8:00 in Denver the campaign's next run texts them (Pause and Resume start that run now).
+    kit.ctx.clock.set(DENVER_800);
+    await kit.call('POST', `/api/sms-campaigns/${id}/pause`);
+    await kit.call('POST', `/api/sms-campaigns/${id}/resume`);
+    expect(await kit.settled(id)).toMatchObject({
+      status: 'sent',
+      counts: { total: 2, sent: 2, skipped: 0 },
+    });
+    expect(kit.accepted().map((m) => m.to)).toEqual([NEW_YORK, DENVER]);
+  });
+});

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ConsentSettingsSchema,
+  ContactConsentSchema,
+  type ReachAnswer,
+} from '#domain/consent/consent.schema.ts';
+import {
+  decideReach,
+  localTimeLine,
+  type ReachChannel,
+  type ReachDecision,
+} from '#domain/consent/reach-decision.ts';
+import { ContactIdParamsSchema } from '#domain/contacts/contact.schema.ts';
+import { withActor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { viewerOf } from '../../plugins/access-control.ts';
+import { factsForContacts, reachSettingsOf } from './consent.service.ts';
+import { removeDoNotCall } from './do-not-call.repository.ts';
+import { findContactReachRows, findConsentSettings, saveConsentSettings } from './reach-facts.repository.ts';
+
+const approved = { config: { access: 'approved' as const } };
+
+const answerOf = (decision: ReachDecision): ReachAnswer =>
+  decision.allowed
+    ? { allowed: true, code: null, reason: decision.note, retryAt: null }
+    : {
+        allowed: false,
+        code: decision.code,
+        reason: decision.reason,
+        retryAt: decision.retryAt?.toISOString() ?? null,
+      };
+
+/** The consent gate's screens: a contact's local time and what may reach them now; the user's calling hours. */
+export function registerConsentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>
+    withActor(ctx.db, { kind: 'user', userId }, work);
+
+  typed.get(
+    '/api/contacts/:id/consent',
+    { ...approved, schema: { params: ContactIdParamsSchema, response: { 200: ContactConsentSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const now = ctx.clock();
+      return asUser(userId, async (trx) => {
+        const settings = await reachSettingsOf(trx, userId);
+        const facts = (await factsForContacts(trx, userId, [request.params.id], now, true)).get(
+          request.params.id,
+        );
+        if (!facts) throw new AppError('NOT_FOUND', 'Contact not found');
+        const answer = (channel: ReachChannel) => answerOf(decideReach(channel, facts, settings, now));
+        return {
+          zones: facts.zones,
+          zoneSource: facts.zoneSource,
+          state: facts.state,
+          phoneValid: facts.phoneValid,
+          localTime: facts.zones ? `Local time ${localTimeLine(facts.zones, now)}` : null,
+          call: answer('call'),
+          text: answer('text'),
+          campaignEmail: answer('campaign-email'),
+        };
+      });
+    },
+  );
+
+  /** "Remove from do-not-call" on the contact page, behind a confirmation. */
+  typed.delete(
+    '/api/contacts/:id/do-not-call',
+    { ...approved, schema: { params: ContactIdParamsSchema } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, async (trx) => {
+        const [row] = await findContactReachRows(trx, userId, [request.params.id]);
+        if (!row?.phone_e164 || !(await removeDoNotCall(trx, userId, row.phone_e164)))
+          throw new AppError('NOT_FOUND', 'This number is not on your do-not-call list');
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  typed.get(
+    '/api/consent/settings',
+    { ...approved, schema: { response: { 200: ConsentSettingsSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const settings = await asUser(userId, (trx) => findConsentSettings(trx, userId));
+      return { window: settings.window, unknownLocalTime: settings.unknownLocalTime };
+    },
+  );
+
+  typed.put(
+    '/api/consent/settings',
+    { ...approved, schema: { body: ConsentSettingsSchema, response: { 200: ConsentSettingsSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, (trx) => saveConsentSettings(trx, userId, request.body));
+      return request.body;
+    },
+  );
+}

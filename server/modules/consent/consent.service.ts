@@ -1,0 +1,153 @@
+import {
+  decideReach,
+  type ReachChannel,
+  type ReachDecision,
+  type ReachFacts,
+  type ReachSettings,
+} from '#domain/consent/reach-decision.ts';
+import { STATE_RULES } from '#domain/consent/calling-rules.ts';
+import { parsePhone } from '#domain/contacts/phone.ts';
+import type { DbExecutor } from '../../db/database.ts';
+import { stateOfNumber, zonesOfNumber } from './number-places.ts';
+import {
+  countCallsSince,
+  findConsentSettings,
+  findContactReachRows,
+  findNumberOptOuts,
+} from './reach-facts.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+export type Reach = { facts: ReachFacts; decision: ReachDecision };
+
+/** The user's side of the rule: their window, what to do with an unknown local time, and their zone for dates. */
+export async function reachSettingsOf(db: DbExecutor, userId: string): Promise<ReachSettings> {
+  const settings = await findConsentSettings(db, userId);
+  return { ...settings, timeZone: settings.timeZone ?? 'UTC' };
+}
+
+type Place = { phone: string | null; e164: string | null; timeZone: string | null; state: string | null };
+
+/** A number's facts: valid or not, the zones and state it is in (the contact's own win over the number's). */
+function placeFacts(place: Place) {
+  // A number stored without its E.164 form (written straight into the table) is read from the number as typed.
+  const parsed = parsePhone(place.e164 ?? place.phone);
+  const e164 = parsed?.e164 ?? null;
+  return {
+    phoneE164: e164,
+    phoneValid: parsed?.valid ?? false,
+    zones: place.timeZone ? [place.timeZone] : zonesOfNumber(e164),
+    state: place.state ?? stateOfNumber(e164),
+  };
+}
+
+/** Calls placed in the last 24 hours to the numbers whose state limits calls a day (the only ones counted). */
+async function countLimitedCalls(
+  db: DbExecutor,
+  userId: string,
+  facts: ReachFacts[],
+  now: Date,
+): Promise<void> {
+  const limited = facts.filter((f) => f.phoneE164 && f.state && STATE_RULES[f.state]?.maxCallsPer24h);
+  if (limited.length === 0) return;
+  const since = new Date(now.getTime() - DAY_MS);
+  const counts = await countCallsSince(db, userId, [...new Set(limited.map((f) => f.phoneE164!))], since);
+  for (const f of limited) f.callsLast24h = counts.get(f.phoneE164!) ?? 0;
+}
+
+export type ContactFacts = ReachFacts & { zoneSource: 'contact' | 'number' | null };
+
+/**
+ * What the gate knows of many contacts, in one query (and one more for recent calls when `calls` asks for them).
+ * Contacts not found (another user's, deleted) are absent from the answer.
+ */
+export async function factsForContacts(
+  db: DbExecutor,
+  userId: string,
+  contactIds: string[],
+  now: Date,
+  calls: boolean,
+): Promise<Map<string, ContactFacts>> {
+  const rows = await findContactReachRows(db, userId, contactIds);
+  const answer = new Map<string, ContactFacts>();
+  for (const row of rows) {
+    const place = placeFacts({
+      phone: row.phone,
+      e164: row.phone_e164,
+      timeZone: row.time_zone,
+      state: row.state,
+    });
+    answer.set(row.id, {
+      ...place,
+      zoneSource: row.time_zone ? 'contact' : place.zones ? 'number' : null,
+      email: row.email,
+      doNotCallSince: row.do_not_call_at,
+      textOptOut: row.opted_out_at ? { at: row.opted_out_at, keyword: row.opt_out_keyword ?? 'STOP' } : null,
+      unsubscribedAt: row.unsubscribed_at,
+      callsLast24h: 0,
+    });
+  }
+  if (calls) await countLimitedCalls(db, userId, [...answer.values()], now);
+  return answer;
+}
+
+/** The gate for many contacts at once (a send batch, the dialer's look-ahead): each one's facts and decision. */
+export async function decideForContacts(
+  db: DbExecutor,
+  userId: string,
+  contactIds: string[],
+  channel: ReachChannel,
+  now: Date,
+  settings?: ReachSettings,
+): Promise<Map<string, Reach>> {
+  const facts = await factsForContacts(db, userId, contactIds, now, channel === 'call');
+  const rules = settings ?? (await reachSettingsOf(db, userId));
+  const answer = new Map<string, Reach>();
+  for (const [id, f] of facts) answer.set(id, { facts: f, decision: decideReach(channel, f, rules, now) });
+  return answer;
+}
+
+/** The gate for one contact. */
+export async function decideForContact(
+  db: DbExecutor,
+  userId: string,
+  contactId: string,
+  channel: ReachChannel,
+  now: Date,
+): Promise<Reach | undefined> {
+  return (await decideForContacts(db, userId, [contactId], channel, now)).get(contactId);
+}
+
+/** The gate for a number typed into the dialer: where the number is, and its opt-outs. */
+export async function decideForNumber(
+  db: DbExecutor,
+  userId: string,
+  e164: string,
+  channel: ReachChannel,
+  now: Date,
+): Promise<Reach> {
+  const optOuts = await findNumberOptOuts(db, userId, e164);
+  const facts: ReachFacts = {
+    ...placeFacts({ phone: e164, e164, timeZone: null, state: null }),
+    email: null,
+    doNotCallSince: optOuts.do_not_call_at,
+    textOptOut: optOuts.opted_out_at
+      ? { at: optOuts.opted_out_at, keyword: optOuts.opt_out_keyword ?? 'STOP' }
+      : null,
+    unsubscribedAt: null,
+    callsLast24h: 0,
+  };
+  if (channel === 'call') await countLimitedCalls(db, userId, [facts], now);
+  return { facts, decision: decideReach(channel, facts, await reachSettingsOf(db, userId), now) };
+}
+
+/** A contact's opt-outs as their page shows them, or undefined when the contact is not the user's. */
+export async function optOutsOfContact(db: DbExecutor, userId: string, contactId: string) {
+  const [row] = await findContactReachRows(db, userId, [contactId]);
+  if (!row) return undefined;
+  return {
+    doNotCallSince: row.do_not_call_at,
+    textOptOutAt: row.opted_out_at,
+    unsubscribedAt: row.unsubscribed_at,
+  };
+}

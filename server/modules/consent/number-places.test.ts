@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { stateOfNumber, zonesOfNumber } from './number-places.ts';
+
+describe('where a number is, from libphonenumber’s data', () => {
+  it.each([
+    ['+13032961234', ['America/Denver'], 'CO'],
+    ['+13055550123', ['America/New_York'], 'FL'],
+    ['+14055551234', ['America/Chicago'], 'OK'],
+    ['+12065550100', ['America/Los_Angeles'], 'WA'],
+    ['+17015551234', ['America/Denver', 'America/North_Dakota/Center'], 'ND'],
+    ['+19075551234', ['America/Adak', 'America/Anchorage'], 'AK'],
+    ['+14165550100', ['America/Toronto'], null],
+    ['+442079460958', ['Europe/London'], null],
+    ['+18005551234', null, null],
+    ['+15550100017', null, null],
+    [null, null, null],
+  ])('%s is in %j, state %s', (number, zones, state) => {
+    expect(zonesOfNumber(number)).toEqual(zones);
+    expect(stateOfNumber(number)).toBe(state);
+  });
+});

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ConsentSettingsSchema,
+  ContactConsentSchema,
+  type ConsentSettings,
+} from '#domain/consent/consent.schema.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/**
+ * Consent answers live under 'calls' (the realtime topic of calls and dispositions), so a do-not-call disposition or a
+ * call that reaches a state's limit refreshes them; the local time moves on each minute.
+ */
+const consentKeys = {
+  contact: (id: string) => ['calls', 'consent', id] as const,
+  settings: ['consent-settings'] as const,
+};
+
+export function useContactConsent(contactId: string, enabled = true) {
+  return useQuery({
+    queryKey: consentKeys.contact(contactId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/contacts/${contactId}/consent`, { schema: ContactConsentSchema, signal }),
+    enabled,
+    retry: false,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useConsentSettings() {
+  return useQuery({
+    queryKey: consentKeys.settings,
+    queryFn: ({ signal }) => apiFetch('/api/consent/settings', { schema: ConsentSettingsSchema, signal }),
+  });
+}
+
+export function useSaveConsentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ConsentSettings) =>
+      apiFetch('/api/consent/settings', { method: 'PUT', body: settings, schema: ConsentSettingsSchema }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(consentKeys.settings, saved);
+      void queryClient.invalidateQueries({ queryKey: ['calls', 'consent'] });
+    },
+  });
+}
