@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
 
 /**
@@ -58,6 +59,17 @@ test.describe('the consent gate', () => {
     await expect(page.getByText('Call not placed')).toBeVisible();
     await expect(page.getByText(sentence).last()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Current call' })).toHaveCount(0);
+    // The refusal is in the contact's consent record, on the page and in its export.
+    await expect(page.getByRole('list', { name: 'Consent history' })).toContainText('Call: Refused');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export consent record' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^consent_record_Nora_Night_\d{4}-\d\d-\d\d\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain('When (UTC),Channel,Outcome,Reason,Number,Time zones,State,Facts');
+    expect(csv).toMatch(sentence);
+    expect(csv).toContain(`,${night.zone},CO,`);
     await page.screenshot({ path: 'test-results/consent-contact-page.png', fullPage: true });
   });
 

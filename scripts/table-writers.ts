@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   sending_limits: 'server/modules/campaigns',
   sms_opt_outs: 'server/modules/consent',
   consent_settings: 'server/modules/consent',
+  consent_decisions: 'server/modules/consent',
   sms_inbound_messages: 'server/modules/sms',
   notifications: 'server/modules/notifications',
   notification_settings: 'server/modules/notifications',

@@ -7,6 +7,7 @@ import {
   type ReachSettings,
 } from './reach-decision.ts';
 import { stateCode, stateOfGeocode, windowFor } from './calling-rules.ts';
+import { consentRecordCsv, consentRecordFileName } from './consent-record.ts';
 
 const facts = (over: Partial<ReachFacts> = {}): ReachFacts => ({
   phoneE164: '+13032961234',
@@ -278,5 +279,53 @@ describe('states and local time', () => {
   it('writes the local time as the contact page shows it', () => {
     expect(localTimeLine(['America/Denver'], at('2026-11-25T14:42:00Z'))).toBe('7:42 am, America/Denver');
     expect(localTimeLine(null, at('2026-11-25T14:42:00Z'))).toBeNull();
+  });
+});
+
+describe('the consent record as CSV', () => {
+  it('lists the standing opt-outs, then every entry with its facts, escaping what a spreadsheet would run', () => {
+    const csv = consentRecordCsv({
+      standing: {
+        doNotCallSince: '2026-11-02T15:00:00.000Z',
+        textOptOutSince: null,
+        unsubscribedSince: null,
+      },
+      entries: [
+        {
+          at: '2026-11-25T14:42:00.000Z',
+          channel: 'call',
+          outcome: 'refused',
+          reason: 'Not now: it is 7:42 am in Denver (calling hours 8:00–21:00)',
+          number: '+13032961237',
+          facts: { zones: ['America/Denver'], state: 'CO' },
+        },
+        {
+          at: '2026-11-25T15:00:00.000Z',
+          channel: 'text',
+          outcome: 'allowed',
+          reason: '=HYPERLINK("x")',
+          number: null,
+          facts: {},
+        },
+      ],
+    });
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('When (UTC),Channel,Outcome,Reason,Number,Time zones,State,Facts');
+    expect(lines[1]).toBe(
+      '2026-11-02T15:00:00.000Z,Call,Opted out,On the do-not-call list (standing now),,,,',
+    );
+    expect(lines[2]).toBe(
+      `2026-11-25T14:42:00.000Z,Call,Refused,Not now: it is 7:42 am in Denver (calling hours 8:00–21:00),'+13032961237,America/Denver,CO,"{""zones"":[""America/Denver""],""state"":""CO""}"`,
+    );
+    expect(lines[3]).toBe(`2026-11-25T15:00:00.000Z,Text,Allowed,"'=HYPERLINK(""x"")",,,,{}`);
+  });
+
+  it('names the file after the contact and the day', () => {
+    expect(consentRecordFileName('Ann O’Neil', new Date('2026-11-25T10:00:00Z'))).toBe(
+      'consent_record_Ann_O_Neil_2026-11-25.csv',
+    );
   });
 });

@@ -296,6 +296,19 @@ export type ConsentSettingsTable = {
   updated_at: Generated<Date>;
 };
 
+export type ConsentDecisionsTable = {
+  id: Generated<string>;
+  user_id: string;
+  contact_id: string | null;
+  number: string | null;
+  channel: 'call' | 'text' | 'campaign-email' | 'email';
+  outcome: 'allowed' | 'refused' | 'waiting' | 'opted-out' | 'opted-in';
+  code: string | null;
+  reason: string | null;
+  facts: unknown;
+  decided_at: Date;
+};
+
 export type SendingLimitsTable = {
   user_id: string;
   email_per_minute: number | null;
@@ -527,6 +540,7 @@ export type Database = {
   auth_verifications: AuthVerificationsTable;
   user_profiles: UserProfilesTable;
   consent_settings: ConsentSettingsTable;
+  consent_decisions: ConsentDecisionsTable;
   auth_attempts: AuthAttemptsTable;
   known_devices: KnownDevicesTable;
   server_instances: ServerInstancesTable;

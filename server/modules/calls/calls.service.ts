@@ -8,7 +8,7 @@ import { agentIdentity, ProviderError } from '../../telephony/telephony-provider
 import { getContact } from '../contacts/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
 import { resolveCallerId } from '../caller-ids/public.ts';
-import { decideForContact, decideForNumber } from '../consent/public.ts';
+import { decideForContact, decideForNumber, recordDecisions, type Reach } from '../consent/public.ts';
 import {
   cancelIfNotPlaced,
   closeCall,
@@ -81,21 +81,33 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     const reach = input.contactId
       ? await decideForContact(trx, userId, input.contactId, 'call', ctx.clock())
       : await decideForNumber(trx, userId, toE164, 'call', ctx.clock());
-    if (reach && !reach.decision.allowed)
-      throw new AppError(
-        reach.decision.code === 'do-not-call' ? 'DO_NOT_CALL' : 'CONSENT_REFUSED',
-        reach.decision.code === 'do-not-call'
-          ? `${toE164} is on your do-not-call list. Remove it there before calling.`
-          : reach.decision.reason,
+    if (reach && !reach.decision.allowed) {
+      // The refusal is kept in the contact's consent record (this transaction commits), then answered.
+      await recordDecisions(
+        trx,
+        userId,
+        [{ contactId: input.contactId ?? null, channel: 'call', reach }],
+        ctx.clock(),
       );
+      return {
+        refused: new AppError(
+          reach.decision.code === 'do-not-call' ? 'DO_NOT_CALL' : 'CONSENT_REFUSED',
+          reach.decision.code === 'do-not-call'
+            ? `${toE164} is on your do-not-call list. Remove it there before calling.`
+            : reach.decision.reason,
+        ),
+      };
+    }
     // A call made from a queue carries its id and its project's; another user's queue, or one deleted meanwhile,
     // is not found.
     const queue = input.queueId ? await lockQueueIfAny(trx, userId, input.queueId) : undefined;
     if (input.queueId && !queue) throw new AppError('NOT_FOUND', 'Queue not found');
-    return { to: toE164, from, queue };
+    return { to: toE164, from, queue, reach };
   });
   if ('existing' in prepared && prepared.existing) return prepared.existing;
-  const { to, from, queue } = prepared as {
+  if ('refused' in prepared && prepared.refused) throw prepared.refused;
+  const { to, from, queue, reach } = prepared as {
+    reach: Reach | undefined;
     to: string;
     from: string;
     queue?: { id: string; projectId: string | null };
@@ -113,6 +125,13 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     );
     if (!verdict.ok) throw new AppError(serverCodeFor(verdict.code), verdict.message);
     await takeCallLock(trx, userId, input.requestId, now);
+    if (reach)
+      await recordDecisions(
+        trx,
+        userId,
+        [{ contactId: input.contactId ?? null, channel: 'call', reach }],
+        now,
+      );
     return insertCall(trx, {
       userId,
       contactId: input.contactId ?? null,

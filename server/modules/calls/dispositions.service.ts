@@ -9,7 +9,7 @@ import { scheduleCallbackNotice } from './callback-due.task.ts';
 import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
 import { getCall } from './calls.repository.ts';
 import { insertDisposition, recordCallNotes } from './dispositions.repository.ts';
-import { addDoNotCall } from '../consent/public.ts';
+import { putOnDoNotCall } from '../consent/public.ts';
 
 export const MISSING_DISPOSITION_INFO = 'Missing required information to save disposition';
 
@@ -61,7 +61,8 @@ export async function saveDisposition(
     await storeWalkIndex(db, queueId, now);
   }
   const number = normalizePhone(contact.phone);
-  if (input.disposition === 'do-not-call' && number) await addDoNotCall(db, userId, number);
+  if (input.disposition === 'do-not-call' && number)
+    await putOnDoNotCall(db, userId, { id: contactId, e164: number }, now);
   // A contact who asked not to be called, or is not interested, leaves the user's e-mail sequences too.
   if (input.disposition === 'do-not-call' || input.disposition === 'not-interested')
     await leaveSequences(

@@ -1,5 +1,5 @@
 import { emailSkipReason } from '#domain/campaigns/email-campaign.schema.ts';
-import { decideForContact } from '../consent/public.ts';
+import { decideForContact, recordDecisions } from '../consent/public.ts';
 import { dueAfter, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
 import { renderMergeFields, type MergeContact } from '#domain/email/merge-fields.ts';
 import { MailDeliveryError, type SmtpSession, type SmtpSettings } from '../../mail/smtp-sender.ts';
@@ -59,8 +59,15 @@ export const emailSending: SendChannel<Setup, Claim, Sent> = {
     let skip = emailSkipReason({ contactExists: !!row.existing, email, unsubscribed: false });
     // The consent gate: an address that unsubscribed from the user's e-mails gets no campaign e-mail.
     if (!skip) {
-      const decision = (await decideForContact(trx, userId, row.contact_id, 'campaign-email', now))?.decision;
-      if (decision && !decision.allowed) skip = decision.reason;
+      const reach = await decideForContact(trx, userId, row.contact_id, 'campaign-email', now);
+      if (reach)
+        await recordDecisions(
+          trx,
+          userId,
+          [{ contactId: row.contact_id, channel: 'campaign-email', reach }],
+          now,
+        );
+      if (reach && !reach.decision.allowed) skip = reach.decision.reason;
     }
     const contact = {
       firstName: row.first_name ?? '',

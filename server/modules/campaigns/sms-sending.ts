@@ -2,7 +2,7 @@ import { SMS_MESSAGES, SMS_UNCONFIRMED_REASON, smsFor } from '#domain/campaigns/
 import { ProviderError } from '../../telephony/telephony-provider.ts';
 import { findDefaultCallerId } from '../caller-ids/public.ts';
 import type { Outcome, SendChannel, SendContext } from './campaign-send.ts';
-import { decideForContact } from '../consent/public.ts';
+import { decideForContact, recordDecisions } from '../consent/public.ts';
 import {
   deferSmsRecipient,
   findFirstSmsWaitEnd,
@@ -87,12 +87,13 @@ export const smsSending: SendChannel<Setup, Claim, Sent> = {
     // The consent gate: do-not-call, a STOP from the number, calling hours where the contact is. Outside their
     // hours they wait until the window opens; a refusal that lasts skips them with the gate's words.
     const reach = await decideForContact(trx, userId, row.contact_id, 'text', now);
-    const decision = reach?.decision;
-    if (decision && !decision.allowed) {
-      if (decision.retryAt) return { contactId: row.contact_id, skip: null, defer: decision.retryAt, claim };
-      return { contactId: row.contact_id, skip: decision.reason, claim };
-    }
-    return { contactId: row.contact_id, skip: null, claim };
+    if (!reach) return { contactId: row.contact_id, skip: null, claim };
+    const { decision } = reach;
+    const waiting = !decision.allowed && decision.retryAt !== null;
+    await recordDecisions(trx, userId, [{ contactId: row.contact_id, channel: 'text', reach, waiting }], now);
+    if (decision.allowed) return { contactId: row.contact_id, skip: null, claim };
+    if (decision.retryAt) return { contactId: row.contact_id, skip: null, defer: decision.retryAt, claim };
+    return { contactId: row.contact_id, skip: decision.reason, claim };
   },
 
   nextDue: (trx, campaignId) => findFirstSmsWaitEnd(trx, campaignId),

@@ -219,11 +219,54 @@ describe('the consent gate on calls', () => {
     ).toBe(400);
   });
 
+  it('keeps every decision and opt-out change in the contact’s consent record, and exports it as CSV', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', lastName: 'Record', phone: DENVER });
+    ctx.clock.set(DENVER_742);
+    expect((await placeCallAs(ctx.app, rep, { contactId: ann.id })).statusCode).toBe(409);
+    ctx.clock.set(DENVER_800);
+    expect((await placeCallAs(ctx.app, rep, { contactId: ann.id })).statusCode).toBe(201);
+    ctx.clock.set(new Date('2026-11-25T16:00:00Z'));
+    expect(
+      (await send('POST', '/api/dispositions', { contactId: ann.id, disposition: 'do-not-call' })).statusCode,
+    ).toBe(201);
+    ctx.clock.set(new Date('2026-11-25T17:00:00Z'));
+    expect((await send('DELETE', `/api/contacts/${ann.id}/do-not-call`)).statusCode).toBe(204);
+
+    const record = (await send('GET', `/api/contacts/${ann.id}/consent/record`)).json();
+    expect(record.standing).toEqual({ doNotCallSince: null, textOptOutSince: null, unsubscribedSince: null });
+    expect(
+      record.entries.map((e: { at: string; outcome: string; reason: string }) => [e.at, e.outcome, e.reason]),
+    ).toEqual([
+      ['2026-11-25T17:00:00.000Z', 'opted-in', 'Removed from your do-not-call list'],
+      ['2026-11-25T16:00:00.000Z', 'opted-out', 'Asked not to be called: put on your do-not-call list'],
+      ['2026-11-25T15:00:00.000Z', 'allowed', null],
+      ['2026-11-25T14:42:00.000Z', 'refused', DENVER_SENTENCE],
+    ]);
+    expect(record.entries[3].facts).toMatchObject({ number: DENVER, zones: ['America/Denver'], state: 'CO' });
+
+    const csv = await send('GET', `/api/contacts/${ann.id}/consent/record.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="consent_record_Ann_Record_2026-11-25.csv"',
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toContain(
+      `2026-11-25T14:42:00.000Z,Call,Refused,${DENVER_SENTENCE},'${DENVER},America/Denver,CO,`,
+    );
+  });
+
   it('answers another user’s contact as not found', async () => {
     const other = await createAccount(ctx, 'user');
     const theirs = await insertContact(ctx.app, other, { firstName: 'Theirs', phone: DENVER });
     expect((await send('GET', `/api/contacts/${theirs.id}/consent`)).statusCode).toBe(404);
     expect((await send('DELETE', `/api/contacts/${theirs.id}/do-not-call`)).statusCode).toBe(404);
+    expect((await send('GET', `/api/contacts/${theirs.id}/consent/record`)).statusCode).toBe(404);
+    expect((await send('GET', `/api/contacts/${theirs.id}/consent/record.csv`)).statusCode).toBe(404);
   });
 });
 

@@ -11,16 +11,23 @@ import {
   type ReachChannel,
   type ReachDecision,
 } from '#domain/consent/reach-decision.ts';
+import {
+  ConsentRecordSchema,
+  consentRecordCsv,
+  consentRecordFileName,
+} from '#domain/consent/consent-record.ts';
 import { ContactIdParamsSchema } from '#domain/contacts/contact.schema.ts';
 import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { factsForContacts, reachSettingsOf } from './consent.service.ts';
-import { removeDoNotCall } from './do-not-call.repository.ts';
+import { consentRecordOf, factsForContacts, reachSettingsOf, takeOffDoNotCall } from './consent.service.ts';
 import { findContactReachRows, findConsentSettings, saveConsentSettings } from './reach-facts.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
+/** The contact page shows this many entries of the record; the export has them all (up to the larger figure). */
+const SHOWN_ENTRIES = 50;
+const EXPORTED_ENTRIES = 100_000;
 
 const answerOf = (decision: ReachDecision): ReachAnswer =>
   decision.allowed
@@ -65,6 +72,41 @@ export function registerConsentRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
+  /** The contact's consent record: the opt-outs standing now and the newest decisions, for their page. */
+  typed.get(
+    '/api/contacts/:id/consent/record',
+    { ...approved, schema: { params: ContactIdParamsSchema, response: { 200: ConsentRecordSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const record = await asUser(userId, (trx) =>
+        consentRecordOf(trx, userId, request.params.id, SHOWN_ENTRIES),
+      );
+      if (!record) throw new AppError('NOT_FOUND', 'Contact not found');
+      return { standing: record.standing, entries: record.entries };
+    },
+  );
+
+  /** Export consent record: one contact's whole history as CSV. */
+  typed.get(
+    '/api/contacts/:id/consent/record.csv',
+    { ...approved, schema: { params: ContactIdParamsSchema } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const record = await asUser(userId, (trx) =>
+        consentRecordOf(trx, userId, request.params.id, EXPORTED_ENTRIES),
+      );
+      if (!record) throw new AppError('NOT_FOUND', 'Contact not found');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${consentRecordFileName(record.name, ctx.clock())}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(consentRecordCsv(record));
+    },
+  );
+
   /** "Remove from do-not-call" on the contact page, behind a confirmation. */
   typed.delete(
     '/api/contacts/:id/do-not-call',
@@ -73,7 +115,8 @@ export function registerConsentRoutes(app: FastifyInstance, ctx: AppContext): vo
       const userId = viewerOf(request).userId;
       await asUser(userId, async (trx) => {
         const [row] = await findContactReachRows(trx, userId, [request.params.id]);
-        if (!row?.phone_e164 || !(await removeDoNotCall(trx, userId, row.phone_e164)))
+        const contact = row?.phone_e164 ? { id: row.id, e164: row.phone_e164 } : null;
+        if (!contact || !(await takeOffDoNotCall(trx, userId, contact, ctx.clock())))
           throw new AppError('NOT_FOUND', 'This number is not on your do-not-call list');
       });
       return reply.status(204).send();

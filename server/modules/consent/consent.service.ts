@@ -8,6 +8,9 @@ import {
 import { STATE_RULES } from '#domain/consent/calling-rules.ts';
 import { parsePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
+import type { ConsentRecord } from '#domain/consent/consent-record.ts';
+import { findContactEntries, insertConsentEntries } from './consent-record.repository.ts';
+import { addDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { stateOfNumber, zonesOfNumber } from './number-places.ts';
 import {
   countCallsSince,
@@ -149,5 +152,126 @@ export async function optOutsOfContact(db: DbExecutor, userId: string, contactId
     doNotCallSince: row.do_not_call_at,
     textOptOutAt: row.opted_out_at,
     unsubscribedAt: row.unsubscribed_at,
+  };
+}
+
+/** What a decision used, as the consent record keeps it. */
+function recordedFacts(facts: ReachFacts): Record<string, unknown> {
+  return {
+    number: facts.phoneE164,
+    validNumber: facts.phoneValid,
+    zones: facts.zones,
+    state: facts.state,
+    doNotCallSince: facts.doNotCallSince,
+    textOptOut: facts.textOptOut,
+    unsubscribedAt: facts.unsubscribedAt,
+    callsLast24h: facts.callsLast24h,
+  };
+}
+
+/**
+ * Keeps decisions in the contact's consent record, with the facts they used. `waiting`: a refusal for now that the
+ * caller acts on by waiting (the walk, a campaign), not by giving up.
+ */
+export async function recordDecisions(
+  db: DbExecutor,
+  userId: string,
+  decisions: readonly { contactId: string | null; channel: ReachChannel; reach: Reach; waiting?: boolean }[],
+  now: Date,
+): Promise<void> {
+  await insertConsentEntries(
+    db,
+    userId,
+    decisions.map(({ contactId, channel, reach, waiting }) => ({
+      contactId,
+      number: reach.facts.phoneE164,
+      channel,
+      outcome: reach.decision.allowed ? 'allowed' : waiting ? 'waiting' : 'refused',
+      code: reach.decision.allowed ? null : reach.decision.code,
+      reason: reach.decision.allowed ? reach.decision.note : reach.decision.reason,
+      facts: recordedFacts(reach.facts),
+    })),
+    now,
+  );
+}
+
+/** A do-not-call disposition: the number goes on the user's list, and the contact's record says so. */
+export async function putOnDoNotCall(
+  db: DbExecutor,
+  userId: string,
+  contact: { id: string; e164: string },
+  now: Date,
+): Promise<void> {
+  await addDoNotCall(db, userId, contact.e164);
+  await insertConsentEntries(
+    db,
+    userId,
+    [
+      {
+        contactId: contact.id,
+        number: contact.e164,
+        channel: 'call',
+        outcome: 'opted-out',
+        code: 'do-not-call',
+        reason: 'Asked not to be called: put on your do-not-call list',
+        facts: { number: contact.e164 },
+      },
+    ],
+    now,
+  );
+}
+
+/** "Remove from do-not-call": false when the number was not on the list; the contact's record says so. */
+export async function takeOffDoNotCall(
+  db: DbExecutor,
+  userId: string,
+  contact: { id: string; e164: string },
+  now: Date,
+): Promise<boolean> {
+  if (!(await removeDoNotCall(db, userId, contact.e164))) return false;
+  await insertConsentEntries(
+    db,
+    userId,
+    [
+      {
+        contactId: contact.id,
+        number: contact.e164,
+        channel: 'call',
+        outcome: 'opted-in',
+        code: 'do-not-call',
+        reason: 'Removed from your do-not-call list',
+        facts: { number: contact.e164 },
+      },
+    ],
+    now,
+  );
+  return true;
+}
+
+/** A contact's consent record: the opt-outs standing now and the newest `limit` entries; undefined when not theirs. */
+export async function consentRecordOf(
+  db: DbExecutor,
+  userId: string,
+  contactId: string,
+  limit: number,
+): Promise<(ConsentRecord & { name: string }) | undefined> {
+  const [row] = await findContactReachRows(db, userId, [contactId]);
+  if (!row) return undefined;
+  const entries = await findContactEntries(db, userId, contactId, limit);
+  return {
+    name: row.name,
+    standing: {
+      doNotCallSince: row.do_not_call_at?.toISOString() ?? null,
+      textOptOutSince: row.opted_out_at?.toISOString() ?? null,
+      unsubscribedSince: row.unsubscribed_at?.toISOString() ?? null,
+    },
+    entries: entries.map((e) => ({
+      at: e.decided_at.toISOString(),
+      channel: e.channel,
+      outcome: e.outcome,
+      reason: e.reason,
+      number: e.number,
+      facts: (e.facts ?? {}) as Record<string, unknown>,
+    })),
   };
 }

@@ -8,10 +8,11 @@ export {
   decideForContacts,
   decideForNumber,
   optOutsOfContact,
+  putOnDoNotCall,
+  recordDecisions,
   reachSettingsOf,
   type Reach,
 } from './consent.service.ts';
-export { addDoNotCall } from './do-not-call.repository.ts';
 export { insertUnsubscribe, unsubscribedAt } from './email-unsubscribes.repository.ts';
 export {
   insertOptOut as recordTextOptOut,

@@ -30,6 +30,7 @@ export async function findContactReachRows(db: DbExecutor, userId: string, conta
     )
     .select([
       'c.id',
+      sql<string>`trim(c.first_name || ' ' || c.last_name)`.as('name'),
       'c.phone',
       'c.phone_e164',
       'c.email',

@@ -7,7 +7,7 @@ import {
   type WalkStep,
 } from '#domain/dialer/queue-walk.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import { decideForContacts, reachSettingsOf } from '../consent/public.ts';
+import { decideForContacts, reachSettingsOf, recordDecisions, type Reach } from '../consent/public.ts';
 import {
   completeQueueMembers,
   findOpenMembers,
@@ -61,14 +61,17 @@ export async function takeNextContact(
     );
     const skips: { contactId: string; reason: SkipReason }[] = [];
     const waits: { contactId: string; until: Date; reason: string }[] = [];
+    const refused: { contactId: string; channel: 'call'; reach: Reach; waiting: boolean }[] = [];
     let next: WalkContact | null = null;
     for (const { position: _position, ...contact } of rows) {
-      const decision = reach.get(contact.id)?.decision;
-      if (!decision || decision.allowed) {
+      const found = reach.get(contact.id);
+      const decision = found?.decision;
+      if (!found || !decision || decision.allowed) {
         next = contact;
         break;
       }
       const reason = skipReasonFor(decision.code);
+      refused.push({ contactId: contact.id, channel: 'call', reach: found, waiting: reason === null });
       if (reason) {
         skips.push({ contactId: contact.id, reason });
         skipped.push({
@@ -89,6 +92,7 @@ export async function takeNextContact(
       if (ids.length > 0) await completeQueueMembers(db, queueId, ids, now, reason);
     }
     await putMembersToWait(db, queueId, waits);
+    await recordDecisions(db, userId, refused, now);
     putToWait += waits.length;
     if (next) {
       await holdMember(db, queueId, next.id, walker, now);

@@ -14,6 +14,8 @@ export function useCallAction(): (target: CallTarget) => void {
     void queryClient
       .fetchQuery(callingSetupQuery)
       .then((setup) => callTarget(target, { provider: setup.provider, from: setup.defaultFrom }))
+      // Placed or refused, the attempt is in the contact's consent record now.
+      .then(() => queryClient.invalidateQueries({ queryKey: ['calls', 'consent'] }))
       .catch(() =>
         toast.error('Error initiating call', { description: 'Could not connect to calling service' }),
       );

@@ -4,6 +4,7 @@ import {
   ContactConsentSchema,
   type ConsentSettings,
 } from '#domain/consent/consent.schema.ts';
+import { ConsentRecordSchema } from '#domain/consent/consent-record.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -12,6 +13,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
  */
 const consentKeys = {
   contact: (id: string) => ['calls', 'consent', id] as const,
+  record: (id: string) => ['calls', 'consent', id, 'record'] as const,
   settings: ['consent-settings'] as const,
 };
 
@@ -23,6 +25,16 @@ export function useContactConsent(contactId: string, enabled = true) {
     enabled,
     retry: false,
     refetchInterval: 60_000,
+  });
+}
+
+export function useConsentRecord(contactId: string, enabled = true) {
+  return useQuery({
+    queryKey: consentKeys.record(contactId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/contacts/${contactId}/consent/record`, { schema: ConsentRecordSchema, signal }),
+    enabled,
+    retry: false,
   });
 }
 

@@ -1,8 +1,11 @@
-import { Clock } from 'lucide-react';
+import { Clock, Download } from 'lucide-react';
+import { CHANNEL_LABELS, OUTCOME_LABELS } from '#domain/consent/consent-record.ts';
 import type { ReachAnswer } from '#domain/consent/consent.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatMoment } from '../../../lib/dates.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useContactConsent } from '../api/consent-queries.ts';
+import { useConsentRecord, useContactConsent } from '../api/consent-queries.ts';
 
 function Channel({ label, answer }: { label: string; answer: ReachAnswer }) {
   return (
@@ -13,6 +16,29 @@ function Channel({ label, answer }: { label: string; answer: ReachAnswer }) {
       </Badge>
       {answer.reason && <span>{answer.reason}</span>}
     </li>
+  );
+}
+
+/** The newest lines of the contact's consent record: each decision and opt-out change, when, and why. */
+function ConsentHistory({ contactId, enabled }: { contactId: string; enabled: boolean }) {
+  const record = useConsentRecord(contactId, enabled);
+  const entries = record.data?.entries.slice(0, 10) ?? [];
+  if (entries.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="font-medium">Consent history</p>
+      <ul aria-label="Consent history" className="flex flex-col gap-1">
+        {entries.map((e, i) => (
+          <li key={`${e.at}-${i}`} className="flex flex-wrap gap-2 text-muted-foreground">
+            <span>{formatMoment(e.at)}</span>
+            <span className="text-foreground">
+              {CHANNEL_LABELS[e.channel]}: {OUTCOME_LABELS[e.outcome]}
+            </span>
+            {e.reason && <span>{e.reason}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -28,6 +54,11 @@ export function ContactReachCard({ contactId, enabled = true }: { contactId: str
     <Card>
       <CardHeader className="flex-row flex-wrap items-center gap-3">
         <CardTitle>Consent and calling hours</CardTitle>
+        <Button variant="outline" size="sm" className="ml-auto" asChild>
+          <a href={`/api/contacts/${contactId}/consent/record.csv`} download>
+            <Download /> Export consent record
+          </a>
+        </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <p className="inline-flex flex-wrap items-center gap-2">
@@ -46,6 +77,7 @@ export function ContactReachCard({ contactId, enabled = true }: { contactId: str
           <Channel label="Texts" answer={c.text} />
           <Channel label="Campaign e-mail" answer={c.campaignEmail} />
         </ul>
+        <ConsentHistory contactId={contactId} enabled={enabled} />
       </CardContent>
     </Card>
   );
