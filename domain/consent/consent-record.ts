@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { escapeCell } from '../contacts/contact-csv.ts';
+import { escapeCell } from '../text/spreadsheet-cells.ts';
 
 /** One line of a contact's consent record: a decision the gate took, or a change to an opt-out. */
 export const ConsentEntrySchema = z.object({
