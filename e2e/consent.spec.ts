@@ -73,6 +73,55 @@ test.describe('the consent gate', () => {
     await page.screenshot({ path: 'test-results/consent-contact-page.png', fullPage: true });
   });
 
+  test('express consent, recorded on the contact page, lets the rep call a contact outside the federal hours; withdrawn, it does not', async ({
+    page,
+    server,
+  }) => {
+    const night = zoneWhereHourIs([1, 2, 3, 4]);
+    const { cookie } = await signedInRep(page, server);
+    const id = await createContactThroughApi(server, cookie, {
+      firstName: 'Owen',
+      lastName: 'Optin',
+      email: 'owen@optin.example',
+      phone: '(303) 296-1237',
+      timeZone: night.zone,
+    });
+    await page.goto(`/contacts/${id}`);
+    const channels = page.getByRole('list', { name: 'What may reach this contact now' });
+    const calls = channels.getByRole('listitem').filter({ hasText: 'Calls' });
+    await expect(calls).toContainText('Not allowed');
+
+    await page.getByRole('button', { name: 'Record express consent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record express consent' });
+    await dialog.getByRole('button', { name: 'Record consent' }).click();
+    await expect(page.getByText('Say where the contact gave consent')).toBeVisible();
+    await dialog.getByLabel('Source').fill('Web form: demo request');
+    await dialog.getByRole('button', { name: 'Record consent' }).click();
+    await expect(page.getByText('Express consent recorded')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(calls).toContainText('Allowed now');
+    await expect(calls).toContainText(
+      /Express consent given \d\d\/\d\d\/\d{4} \(Web form: demo request\); federal calling hours do not apply/,
+    );
+    await expect(page.getByRole('list', { name: 'Consent history' })).toContainText('Call: Opted in');
+
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(page.getByText('Call initiated')).toBeVisible();
+    const panel = page.getByRole('region', { name: 'Current call' });
+    await expect(panel).toContainText('Owen Optin');
+    await panel.getByRole('button', { name: 'END CALL' }).click();
+    await panel.getByRole('radio', { name: 'Qualified Lead' }).check();
+    await panel.getByRole('button', { name: 'Save disposition' }).click();
+    await expect(page.getByText('Disposition saved')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Withdraw consent' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
+    await expect(page.getByText('Express consent withdrawn')).toBeVisible();
+    await expect(calls).toContainText('Not allowed');
+    await expect(page.getByRole('button', { name: 'Record express consent' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/consent-express.png', fullPage: true });
+  });
+
   test('the power dialer calls who is awake, and says when the one asleep may be called', async ({
     page,
     server,

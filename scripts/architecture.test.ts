@@ -118,7 +118,7 @@ describe('table ownership', () => {
 
   it('lets no code outside the consent module read or write the opt-out tables', () => {
     const optOutTables =
-      /\b(do_not_call|sms_opt_outs|email_unsubscribes|consent_settings|consent_decisions)\b/;
+      /\b(do_not_call|sms_opt_outs|email_unsubscribes|consent_settings|consent_decisions|express_consents)\b/;
     const files = (dir: string): string[] =>
       readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
         const file = `${dir}/${entry.name}`;

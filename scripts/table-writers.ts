@@ -43,6 +43,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   sms_opt_outs: 'server/modules/consent',
   consent_settings: 'server/modules/consent',
   consent_decisions: 'server/modules/consent',
+  express_consents: 'server/modules/consent',
   sms_inbound_messages: 'server/modules/sms',
   notifications: 'server/modules/notifications',
   notification_settings: 'server/modules/notifications',

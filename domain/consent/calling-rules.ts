@@ -116,11 +116,25 @@ export function stateOfGeocode(geocode: string | null): string | null {
   return US_STATES[geocode] ?? null;
 }
 
-/** The window a contact in this state may be reached in, narrowed by the user's own (never widened). */
-export function windowFor(state: string | null, narrowed?: CallingWindow | null): CallingWindow {
+/**
+ * Prior express invitation or permission takes a call out of the federal rule: the hours of 47 CFR 64.1200(c)(1)
+ * bind telephone solicitations, and a call to a person with their prior express invitation or permission is not one
+ * (64.1200(f)(15)). State rules stay: their exceptions differ from state to state, so the data keeps them whole.
+ */
+export const EXPRESS_CONSENT_SOURCE = '47 CFR 64.1200(f)(15)';
+
+/**
+ * The window a contact in this state may be reached in, narrowed by the user's own (never widened). With the
+ * contact's express consent the federal window falls away, the state's and the user's stay; null: no window at all.
+ */
+export function windowFor(
+  state: string | null,
+  narrowed?: CallingWindow | null,
+  expressConsent = false,
+): CallingWindow | null {
   const rule = state ? STATE_RULES[state]?.window : undefined;
-  let window = DEFAULT_CALLING_WINDOW;
+  let window: CallingWindow | null = expressConsent ? null : DEFAULT_CALLING_WINDOW;
   for (const w of [rule, narrowed])
-    if (w) window = { from: Math.max(window.from, w.from), to: Math.min(window.to, w.to) };
+    if (w) window = window ? { from: Math.max(window.from, w.from), to: Math.min(window.to, w.to) } : w;
   return window;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { escapeCell } from '../text/spreadsheet-cells.ts';
+import { usDay } from '../time/zoned-time.ts';
 
 /** One line of a contact's consent record: a decision the gate took, or a change to an opt-out. */
 export const ConsentEntrySchema = z.object({
@@ -17,6 +18,8 @@ export const StandingOptOutsSchema = z.object({
   doNotCallSince: z.string().nullable(),
   textOptOutSince: z.string().nullable(),
   unsubscribedSince: z.string().nullable(),
+  /** The express consent that stands (not an opt-out, but the record's first lines say it too). */
+  expressConsent: z.object({ givenOn: z.string(), source: z.string(), recordedAt: z.string() }).nullable(),
 });
 export type StandingOptOuts = z.infer<typeof StandingOptOutsSchema>;
 
@@ -31,7 +34,7 @@ export const OUTCOME_LABELS: Record<ConsentEntry['outcome'], string> = {
   refused: 'Refused',
   waiting: 'Made to wait',
   'opted-out': 'Opted out',
-  'opted-in': 'Opted back in',
+  'opted-in': 'Opted in',
 };
 export const CHANNEL_LABELS: Record<ConsentEntry['channel'], string> = {
   call: 'Call',
@@ -91,6 +94,18 @@ export function consentRecordCsv(record: ConsentRecord): string {
       'Campaign e-mail',
       'Opted out',
       'Unsubscribed (standing now)',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  const consent = record.standing.expressConsent;
+  if (consent)
+    standing.push([
+      consent.recordedAt,
+      'Call and text',
+      'Opted in',
+      `Express consent given ${usDay(consent.givenOn)} (${consent.source}) (standing now)`,
       '',
       '',
       '',

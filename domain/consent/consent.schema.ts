@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReachBlockSchema } from './reach-decision.ts';
+import { DaySchema } from '../time/zoned-time.ts';
 
 /** One channel's answer for a contact right now, as the contact page and the dialer show it. */
 export const ReachAnswerSchema = z.object({
@@ -11,6 +12,23 @@ export const ReachAnswerSchema = z.object({
 });
 export type ReachAnswer = z.infer<typeof ReachAnswerSchema>;
 
+/**
+ * A contact's express consent to calls and texts, as a user records it: the day the contact gave it and where. It
+ * lifts the federal calling hours only; do-not-call, STOP, unsubscribes, state rules and the user's window stay.
+ */
+export const ExpressConsentInputSchema = z.object({
+  givenOn: DaySchema,
+  source: z
+    .string()
+    .trim()
+    .min(1, 'Say where the contact gave consent')
+    .max(200, 'Keep the source under 200 characters'),
+});
+export type ExpressConsentInput = z.infer<typeof ExpressConsentInputSchema>;
+
+export const ExpressConsentSchema = ExpressConsentInputSchema.extend({ recordedAt: z.iso.datetime() });
+export type ExpressConsent = z.infer<typeof ExpressConsentSchema>;
+
 /** What the consent gate knows of a contact and what it decides now, per channel. */
 export const ContactConsentSchema = z.object({
   zones: z.array(z.string()).nullable(),
@@ -20,6 +38,7 @@ export const ContactConsentSchema = z.object({
   phoneValid: z.boolean(),
   /** 'Local time 7:42 am, America/Denver', or null when unknown. */
   localTime: z.string().nullable(),
+  expressConsent: ExpressConsentSchema.nullable(),
   call: ReachAnswerSchema,
   text: ReachAnswerSchema,
   campaignEmail: ReachAnswerSchema,

@@ -6,7 +6,7 @@ import {
   type ReachFacts,
   type ReachSettings,
 } from './reach-decision.ts';
-import { stateCode, stateOfGeocode, windowFor } from './calling-rules.ts';
+import { DEFAULT_CALLING_WINDOW, stateCode, stateOfGeocode, windowFor } from './calling-rules.ts';
 import { consentRecordCsv, consentRecordFileName } from './consent-record.ts';
 
 const facts = (over: Partial<ReachFacts> = {}): ReachFacts => ({
@@ -19,6 +19,7 @@ const facts = (over: Partial<ReachFacts> = {}): ReachFacts => ({
   textOptOut: null,
   unsubscribedAt: null,
   callsLast24h: 0,
+  expressConsent: null,
   ...over,
 });
 const settings: ReachSettings = { unknownLocalTime: 'block', timeZone: 'America/New_York' };
@@ -111,19 +112,19 @@ describe('calling hours in the contact’s local time', () => {
 
   it('opens across a clock change at the new offset', () => {
     // Denver springs forward on 8 March 2026: 8:00 that morning is 14:00 UTC, not 15:00.
-    expect(nextOpening(at('2026-03-08T08:00:00Z'), ['America/Denver'], windowFor('CO'))?.toISOString()).toBe(
-      '2026-03-08T14:00:00.000Z',
-    );
+    expect(
+      nextOpening(at('2026-03-08T08:00:00Z'), ['America/Denver'], DEFAULT_CALLING_WINDOW)?.toISOString(),
+    ).toBe('2026-03-08T14:00:00.000Z');
     // And falls back on 1 November 2026: 8:00 is 15:00 UTC again.
-    expect(nextOpening(at('2026-11-01T09:00:00Z'), ['America/Denver'], windowFor('CO'))?.toISOString()).toBe(
-      '2026-11-01T15:00:00.000Z',
-    );
+    expect(
+      nextOpening(at('2026-11-01T09:00:00Z'), ['America/Denver'], DEFAULT_CALLING_WINDOW)?.toISOString(),
+    ).toBe('2026-11-01T15:00:00.000Z');
   });
 
   it('finds when two zones are open together', () => {
     const zones = ['America/Adak', 'America/Anchorage'];
     // Adak is an hour behind Anchorage: both open at 8:00 Adak.
-    expect(nextOpening(at('2026-11-25T12:00:00Z'), zones, windowFor(null))?.toISOString()).toBe(
+    expect(nextOpening(at('2026-11-25T12:00:00Z'), zones, DEFAULT_CALLING_WINDOW)?.toISOString()).toBe(
       '2026-11-25T18:00:00.000Z',
     );
   });
@@ -131,7 +132,7 @@ describe('calling hours in the contact’s local time', () => {
   it('never opens when the zones share no hour of the window', () => {
     // Honolulu and Athens are 12 hours apart in November: an 8:00–20:00 window never holds in both.
     expect(
-      nextOpening(at('2026-11-25T12:00:00Z'), ['Pacific/Honolulu', 'Europe/Athens'], windowFor('FL')),
+      nextOpening(at('2026-11-25T12:00:00Z'), ['Pacific/Honolulu', 'Europe/Athens'], { from: 480, to: 1200 }),
     ).toBeNull();
   });
 
@@ -258,6 +259,83 @@ describe('state call limits', () => {
   });
 });
 
+describe('express consent lifts the federal hours, and nothing else', () => {
+  const consent = { givenOn: '2026-11-02', source: 'web form' };
+  // 10:30 pm in Denver and in New York: outside every window.
+  const denverNight = at('2026-11-26T05:30:00Z');
+  const newYorkNight = at('2026-11-26T03:30:00Z');
+  it.each([
+    [
+      'a Denver contact at night',
+      {},
+      denverNight,
+      'Express consent given 11/02/2026 (web form); federal calling hours do not apply',
+    ],
+    [
+      'a Denver contact of unknown zone',
+      { zones: null },
+      denverNight,
+      'Express consent given 11/02/2026 (web form); federal calling hours do not apply',
+    ],
+    [
+      'a Florida contact at 10:30 pm (the state rule stays)',
+      { state: 'FL', zones: ['America/New_York'] },
+      newYorkNight,
+      'Not now: it is 10:30 pm in New York (calling hours 8:00–20:00)',
+    ],
+    [
+      'a Florida contact after 3 calls',
+      { state: 'FL', zones: ['America/New_York'], callsLast24h: 3 },
+      at('2026-11-25T17:00:00Z'),
+      '3 calls in the last 24 h (Florida limit)',
+    ],
+    [
+      'on the do-not-call list',
+      { doNotCallSince: at('2026-11-03T15:00:00Z') },
+      at('2026-11-25T19:00:00Z'),
+      'On your do-not-call list since 11/03/2026',
+    ],
+  ])('%s', (_name, over, now, expected) => {
+    const decision = decideReach('call', facts({ ...over, expressConsent: consent }), settings, now);
+    if (decision.allowed) expect(decision.note).toBe(expected);
+    else expect(decision.reason).toBe(expected);
+  });
+
+  it('never over a STOP for texts, and the user’s own window stays', () => {
+    const stopped = facts({
+      expressConsent: consent,
+      textOptOut: { at: at('2026-11-04T15:00:00Z'), keyword: 'STOP' },
+    });
+    expect(decideReach('text', stopped, settings, at('2026-11-25T19:00:00Z'))).toMatchObject({
+      allowed: false,
+      reason: 'Texted STOP on 11/04/2026',
+    });
+    const narrowed = { ...settings, window: { from: 9 * 60, to: 17 * 60 } };
+    expect(decideReach('call', facts({ expressConsent: consent }), narrowed, denverNight)).toMatchObject({
+      allowed: false,
+      reason: 'Not now: it is 10:30 pm in Denver (calling hours 9:00–17:00)',
+    });
+  });
+
+  it('within a state’s hours, the decision still names the consent', () => {
+    expect(
+      decideReach(
+        'text',
+        facts({ expressConsent: consent, state: 'FL', zones: ['America/New_York'] }),
+        settings,
+        at('2026-11-25T17:00:00Z'),
+      ),
+    ).toMatchObject({ allowed: true, note: 'Express consent given 11/02/2026 (web form)' });
+  });
+
+  it('the window without the federal rule is the state’s and the user’s, or none', () => {
+    expect(windowFor('CO', null, true)).toBeNull();
+    expect(windowFor('FL', null, true)).toEqual({ from: 480, to: 1200 });
+    expect(windowFor('CO', { from: 600, to: 1380 }, true)).toEqual({ from: 600, to: 1380 });
+    expect(windowFor('CO', { from: 600, to: 1380 }, false)).toEqual({ from: 600, to: 1260 });
+  });
+});
+
 describe('states and local time', () => {
   it.each([
     ['fl', 'FL'],
@@ -289,6 +367,7 @@ describe('the consent record as CSV', () => {
         doNotCallSince: '2026-11-02T15:00:00.000Z',
         textOptOutSince: null,
         unsubscribedSince: null,
+        expressConsent: { givenOn: '2026-10-30', source: 'web form', recordedAt: '2026-11-01T10:00:00.000Z' },
       },
       entries: [
         {
@@ -318,9 +397,12 @@ describe('the consent record as CSV', () => {
       '2026-11-02T15:00:00.000Z,Call,Opted out,On the do-not-call list (standing now),,,,',
     );
     expect(lines[2]).toBe(
+      '2026-11-01T10:00:00.000Z,Call and text,Opted in,Express consent given 10/30/2026 (web form) (standing now),,,,',
+    );
+    expect(lines[3]).toBe(
       `2026-11-25T14:42:00.000Z,Call,Refused,Not now: it is 7:42 am in Denver (calling hours 8:00–21:00),'+13032961237,America/Denver,CO,"{""zones"":[""America/Denver""],""state"":""CO""}"`,
     );
-    expect(lines[3]).toBe(`2026-11-25T15:00:00.000Z,Text,Allowed,"'=HYPERLINK(""x"")",,,,{}`);
+    expect(lines[4]).toBe(`2026-11-25T15:00:00.000Z,Text,Allowed,"'=HYPERLINK(""x"")",,,,{}`);
   });
 
   it('names the file after the contact and the day', () => {

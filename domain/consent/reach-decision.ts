@@ -6,6 +6,7 @@ import {
   minuteOfDayIn,
   nextDay,
   spokenTimeIn,
+  usDay,
   zonePlace,
 } from '../time/zoned-time.ts';
 import { STATE_RULES, windowFor, type CallingWindow } from './calling-rules.ts';
@@ -31,8 +32,8 @@ export type ReachBlock = z.infer<typeof ReachBlockSchema>;
 export type ReachFacts = {
   /** The number in E.164, null when the contact has none. */
   phoneE164: string | null;
-  /** Whether the number is a real, diallable one for its country. */
-  phoneValid: boolean;
+  /** Whether the number is a real, diallable one for its country; null when not asked (only 'block' needs it). */
+  phoneValid: boolean | null;
   email: string | null;
   /** The zones the contact may be in (the contact's own, or all the number's); null when unknown. */
   zones: string[] | null;
@@ -44,7 +45,12 @@ export type ReachFacts = {
   unsubscribedAt: Date | null;
   /** Calls placed to the contact's number in the last 24 hours. */
   callsLast24h: number;
+  /** The contact's express consent to calls and texts, as a user recorded it; null when none stands. */
+  expressConsent: ExpressConsent | null;
 };
+
+/** A contact's express consent: the day they gave it (YYYY-MM-DD) and where (a web form, a signed agreement). */
+export type ExpressConsent = { givenOn: string; source: string };
 
 /** The user's side of the rule. */
 export type ReachSettings = {
@@ -64,8 +70,7 @@ const MAX_DAYS_TO_OPEN = 3;
 
 /** MM/dd/yyyy of a moment in a zone. */
 function dateIn(at: Date, timeZone: string): string {
-  const [y, m, d] = dayIn(at, timeZone).split('-');
-  return `${m}/${d}/${y}`;
+  return usDay(dayIn(at, timeZone));
 }
 
 const refuse = (code: ReachBlock, reason: string, retryAt: Date | null = null): ReachDecision => ({
@@ -98,13 +103,34 @@ export function nextOpening(now: Date, zones: string[], window: CallingWindow): 
   return null;
 }
 
-function hoursDecision(
-  facts: ReachFacts,
-  settings: ReachSettings,
-  now: Date,
-  needsWindow: boolean,
-): ReachDecision {
-  const window = windowFor(facts.state, settings.window);
+/**
+ * Hours decisions kept for the moment they were taken: a batch of thousands of contacts shares one `now` and a few
+ * zones, so each zone's local time is read once per batch.
+ */
+const hoursMemo = new Map<string, ReachDecision>();
+const FEDERAL_HOURS_WAIVED = 'federal calling hours do not apply';
+
+function hoursDecision(facts: ReachFacts, settings: ReachSettings, now: Date): ReachDecision {
+  const key = [
+    now.getTime(),
+    facts.zones?.join(',') ?? '',
+    facts.state ?? '',
+    settings.window?.from ?? '',
+    settings.window?.to ?? '',
+    settings.unknownLocalTime,
+    facts.expressConsent ? 'consent' : '',
+  ].join('|');
+  const known = hoursMemo.get(key);
+  if (known) return known;
+  if (hoursMemo.size > 10_000) hoursMemo.clear();
+  const decision = decideHours(facts, settings, now);
+  hoursMemo.set(key, decision);
+  return decision;
+}
+
+function decideHours(facts: ReachFacts, settings: ReachSettings, now: Date): ReachDecision {
+  const window = windowFor(facts.state, settings.window, facts.expressConsent !== null);
+  if (!window) return { allowed: true, window: null, note: FEDERAL_HOURS_WAIVED };
   const label = `calling hours ${clockOf(window.from)}–${clockOf(window.to)}`;
   if (!facts.zones || facts.zones.length === 0) {
     if (settings.unknownLocalTime === 'allow')
@@ -118,7 +144,6 @@ function hoursDecision(
       'Not now: this contact’s local time is unknown (set their time zone on the contact)',
     );
   }
-  if (!needsWindow) return { allowed: true, window: null, note: null };
   const closed = facts.zones.find((z) => !inWindow(minuteOfDayIn(now, z), window));
   if (!closed) return { allowed: true, window, note: null };
   return refuse(
@@ -133,6 +158,8 @@ function hoursDecision(
  * - call: a valid number, not on the do-not-call list, within calling hours where they are, and under their
  *   state's daily call limit;
  * - text: a valid number, not on the do-not-call list, no STOP from it, within calling hours;
+ * - express consent (calls and texts) lifts the federal hours only: never do-not-call, STOP, a state's rules or the
+ *   user's own window;
  * - campaign e-mail: an address that has not unsubscribed; a one-off e-mail: an address.
  */
 export function decideReach(
@@ -151,7 +178,7 @@ export function decideReach(
     return { allowed: true, window: null, note: null };
   }
   if (!facts.phoneE164) return refuse('no-phone', 'No phone number');
-  if (!facts.phoneValid && settings.unknownLocalTime === 'block')
+  if (facts.phoneValid === false && settings.unknownLocalTime === 'block')
     return refuse('invalid-phone', `Not a valid phone number: ${facts.phoneE164}`);
   if (facts.doNotCallSince)
     return refuse(
@@ -163,11 +190,15 @@ export function decideReach(
       'texted-stop',
       `Texted ${facts.textOptOut.keyword} on ${dateIn(facts.textOptOut.at, settings.timeZone)}`,
     );
-  const hours = hoursDecision(facts, settings, now, true);
+  const hours = hoursDecision(facts, settings, now);
   if (!hours.allowed) return hours;
   const rule = facts.state ? STATE_RULES[facts.state] : undefined;
   if (channel === 'call' && rule?.maxCallsPer24h !== undefined && facts.callsLast24h >= rule.maxCallsPer24h)
     return refuse('call-limit', `${facts.callsLast24h} calls in the last 24 h (${rule.name} limit)`);
+  if (facts.expressConsent) {
+    const given = `Express consent given ${usDay(facts.expressConsent.givenOn)} (${facts.expressConsent.source})`;
+    return { ...hours, note: hours.note ? `${given}; ${hours.note}` : given };
+  }
   return hours;
 }
 

@@ -58,3 +58,24 @@ describe('parsePhone', () => {
     expect(parsePhone('call me')).toBeNull();
   });
 });
+
+describe('normalizePhone agrees with parsePhone on every shape of number', () => {
+  it.each([
+    '(303) 296-1237',
+    '303.296.1237',
+    '1 303 296 1237',
+    '13032961237',
+    '5550100017',
+    '(555) 010-0017',
+    '1234567890',
+    '0207946095',
+    '+1 303 296 1237',
+    '+44 20 7946 0958',
+    '0044 20 7946 0958',
+    '303-296-1237 ext 5',
+    '12345',
+    '020 7946 0958',
+  ])('%s', (raw) => {
+    expect(normalizePhone(raw)).toBe(parsePhone(raw)?.e164 ?? null);
+  });
+});

@@ -36,8 +36,25 @@ export function parsePhone(
   return { e164: `+${digits}`, valid: false, country: null };
 }
 
-export function normalizePhone(raw: string | null | undefined, country?: string): string | null {
-  return parsePhone(raw, country)?.e164 ?? null;
+/** Digits with only the punctuation people write between them: no +, no letters, no extension. */
+const PLAIN_NUMBER = /^[\d\s().-]+$/;
+
+/**
+ * The E.164 form alone (storing, matching, de-duplicating). A plain 10-digit number, or 11 digits after a 1, read in
+ * the US is what parsePhone makes of it, written without building the parsed number: an import of a million rows
+ * reads most of its numbers this way.
+ */
+export function normalizePhone(
+  raw: string | null | undefined,
+  country: string = DEFAULT_PHONE_COUNTRY,
+): string | null {
+  const text = (raw ?? '').trim();
+  if (country === 'US' && PLAIN_NUMBER.test(text)) {
+    const digits = phoneDigits(text);
+    if (digits.length === 10) return `+1${digits}`;
+    if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  }
+  return parsePhone(text, country)?.e164 ?? null;
 }
 
 /** Display: 10 digits as (xxx) xxx-xxxx; 11 with a leading 1 as +1 (xxx) xxx-xxxx; else as typed. */

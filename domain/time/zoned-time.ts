@@ -24,12 +24,38 @@ export const DaySchema = z.iso.date('Choose a valid day');
 /** The calendar day (YYYY-MM-DD) a moment falls on in a zone. */
 export function dayIn(at: Date, timeZone: string): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return formatterFor(
+    'day',
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+    () => ({ year: 'numeric', month: '2-digit', day: '2-digit' }),
+    'en-CA',
+  ).format(at);
+}
+
+/** A day (YYYY-MM-DD) as a US reader writes it: MM/DD/YYYY. */
+export function usDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${m}/${d}/${y}`;
+}
+
+/**
+ * Formatters kept per kind and zone: building an Intl.DateTimeFormat costs about a hundred times more than using
+ * one, and the consent gate reads the local time of thousands of contacts at once.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(
+  kind: string,
+  timeZone: string,
+  options: () => Intl.DateTimeFormatOptions,
+  locale: string,
+): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options(), timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 /** A function giving the hour (0 to 23) a moment falls on in a zone; build it once, use it for many moments. */
@@ -40,12 +66,12 @@ export function hourReader(timeZone: string): (at: Date) => number {
 
 /** HH:mm of a moment in a zone (call time). */
 export function timeIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return formatterFor(
+    'time',
     timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
+    () => ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    'en-GB',
+  ).format(at);
 }
 
 /** The zones a user can choose from, the browser's or server's own list. */

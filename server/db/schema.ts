@@ -309,6 +309,16 @@ export type ConsentDecisionsTable = {
   decided_at: Date;
 };
 
+export type ExpressConsentsTable = {
+  id: Generated<string>;
+  user_id: string;
+  contact_id: string;
+  given_on: string;
+  source: string;
+  recorded_at: Date;
+  withdrawn_at: Date | null;
+};
+
 export type SendingLimitsTable = {
   user_id: string;
   email_per_minute: number | null;
@@ -541,6 +551,7 @@ export type Database = {
   user_profiles: UserProfilesTable;
   consent_settings: ConsentSettingsTable;
   consent_decisions: ConsentDecisionsTable;
+  express_consents: ExpressConsentsTable;
   auth_attempts: AuthAttemptsTable;
   known_devices: KnownDevicesTable;
   server_instances: ServerInstancesTable;

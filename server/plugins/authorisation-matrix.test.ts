@@ -97,5 +97,6 @@ describe('authorisation matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × six personas, with a fresh denied and deactivated account each (a password hashed each time).
+  }, 120_000);
 });

@@ -233,7 +233,12 @@ describe('the consent gate on calls', () => {
     expect((await send('DELETE', `/api/contacts/${ann.id}/do-not-call`)).statusCode).toBe(204);
 
     const record = (await send('GET', `/api/contacts/${ann.id}/consent/record`)).json();
-    expect(record.standing).toEqual({ doNotCallSince: null, textOptOutSince: null, unsubscribedSince: null });
+    expect(record.standing).toEqual({
+      doNotCallSince: null,
+      textOptOutSince: null,
+      unsubscribedSince: null,
+      expressConsent: null,
+    });
     expect(
       record.entries.map((e: { at: string; outcome: string; reason: string }) => [e.at, e.outcome, e.reason]),
     ).toEqual([
@@ -260,9 +265,109 @@ describe('the consent gate on calls', () => {
     );
   });
 
+  it('express consent lifts the federal hours, never do-not-call, and is in the record when given and withdrawn', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: DENVER });
+    const bo = await insertContact(ctx.app, rep, { firstName: 'Bo', phone: MIAMI });
+    ctx.clock.set(DENVER_742);
+    const consent = { givenOn: '2026-11-20', source: 'Web form: demo request' };
+
+    const given = await send('POST', `/api/contacts/${ann.id}/consent/express`, consent);
+    expect(given.statusCode).toBe(201);
+    expect(given.json()).toEqual({ ...consent, recordedAt: DENVER_742.toISOString() });
+    const twice = await send('POST', `/api/contacts/${ann.id}/consent/express`, consent);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(
+      'Express consent is already recorded for this contact: withdraw it first',
+    );
+
+    const page = (await send('GET', `/api/contacts/${ann.id}/consent`)).json();
+    expect(page.expressConsent).toEqual({ ...consent, recordedAt: DENVER_742.toISOString() });
+    expect(page.call).toEqual({
+      allowed: true,
+      code: null,
+      reason: 'Express consent given 11/20/2026 (Web form: demo request); federal calling hours do not apply',
+      retryAt: null,
+    });
+    expect((await placeCallAs(ctx.app, rep, { contactId: ann.id })).statusCode).toBe(201);
+
+    // Florida's own window stays: 7:42 am in Denver is 9:42 am in Miami, inside 8:00–20:00; 8:30 pm is not.
+    expect((await send('POST', `/api/contacts/${bo.id}/consent/express`, consent)).statusCode).toBe(201);
+    ctx.clock.set(new Date('2026-11-26T01:30:00Z'));
+    expect((await placeCallAs(ctx.app, rep, { contactId: bo.id })).json()).toEqual({
+      code: 'CONSENT_REFUSED',
+      message: 'Not now: it is 8:30 pm in New York (calling hours 8:00–20:00)',
+    });
+
+    // Do-not-call wins over consent.
+    ctx.clock.set(new Date('2026-11-26T05:00:00Z'));
+    await send('POST', '/api/dispositions', { contactId: ann.id, disposition: 'do-not-call' });
+    expect((await placeCallAs(ctx.app, rep, { contactId: ann.id })).json()).toMatchObject({
+      code: 'DO_NOT_CALL',
+      message: '+13032961237 is on your do-not-call list. Remove it there before calling.',
+    });
+
+    ctx.clock.set(new Date('2026-11-26T06:00:00Z'));
+    expect((await send('DELETE', `/api/contacts/${ann.id}/consent/express`)).statusCode).toBe(204);
+    const again = await send('DELETE', `/api/contacts/${ann.id}/consent/express`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('No express consent stands for this contact');
+    const record = (await send('GET', `/api/contacts/${ann.id}/consent/record`)).json();
+    expect(record.standing.expressConsent).toBeNull();
+    const reasons = record.entries.map((e: { reason: string }) => e.reason);
+    expect(reasons).toContain('Express consent of 11/20/2026 (Web form: demo request) withdrawn');
+    expect(reasons).toContain('Express consent given 11/20/2026 (Web form: demo request) recorded');
+    // A new consent may be recorded once the old one is withdrawn.
+    expect((await send('POST', `/api/contacts/${ann.id}/consent/express`, consent)).statusCode).toBe(201);
+  });
+
+  it('refuses express consent from a day to come, without a source, or with a NUL byte, and writes nothing', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: DENVER });
+    ctx.clock.set(DENVER_742);
+    for (const [body, message] of [
+      [{ givenOn: '2026-11-26', source: 'Web form' }, 'Consent cannot be given on a day still to come'],
+      [{ givenOn: '2026-11-20', source: '  ' }, 'Say where the contact gave consent'],
+      [{ givenOn: '2026-02-30', source: 'Web form' }, 'Choose a valid day'],
+      [
+        { givenOn: '2026-11-20', source: 'Web\u0000form' },
+        'Text may not contain control characters (such as U+0000)',
+      ],
+      [{ givenOn: '2026-11-20', source: 'x'.repeat(201) }, 'Keep the source under 200 characters'],
+    ] as const) {
+      const refused = await send('POST', `/api/contacts/${ann.id}/consent/express`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(refused.json())).toContain(message);
+    }
+    const stored = await ctx.db.admin.query('select 1 from express_consents');
+    expect(stored.rowCount).toBe(0);
+  });
+
+  it('records one consent when the same request arrives fifty times at once', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: DENVER });
+    ctx.clock.set(DENVER_742);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        send('POST', `/api/contacts/${ann.id}/consent/express`, {
+          givenOn: '2026-11-20',
+          source: 'Web form',
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    const entries = await ctx.db.admin.query(
+      "select 1 from consent_decisions where code = 'express-consent' and contact_id = $1",
+      [ann.id],
+    );
+    expect(entries.rowCount).toBe(1);
+  });
+
   it('answers another user’s contact as not found', async () => {
     const other = await createAccount(ctx, 'user');
     const theirs = await insertContact(ctx.app, other, { firstName: 'Theirs', phone: DENVER });
+    const consent = { givenOn: '2026-11-20', source: 'Web form' };
+    expect((await send('POST', `/api/contacts/${theirs.id}/consent/express`, consent)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/contacts/${theirs.id}/consent/express`)).statusCode).toBe(404);
     expect((await send('GET', `/api/contacts/${theirs.id}/consent`)).statusCode).toBe(404);
     expect((await send('DELETE', `/api/contacts/${theirs.id}/do-not-call`)).statusCode).toBe(404);
     expect((await send('GET', `/api/contacts/${theirs.id}/consent/record`)).statusCode).toBe(404);

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ConsentSettingsSchema,
   ContactConsentSchema,
+  ExpressConsentInputSchema,
+  ExpressConsentSchema,
   type ReachAnswer,
 } from '#domain/consent/consent.schema.ts';
 import {
@@ -21,7 +23,14 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { consentRecordOf, factsForContacts, reachSettingsOf, takeOffDoNotCall } from './consent.service.ts';
+import {
+  consentRecordOf,
+  factsForContacts,
+  giveExpressConsent,
+  reachSettingsOf,
+  takeOffDoNotCall,
+  withdrawConsent,
+} from './consent.service.ts';
 import { findContactReachRows, findConsentSettings, saveConsentSettings } from './reach-facts.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };
@@ -53,17 +62,18 @@ export function registerConsentRoutes(app: FastifyInstance, ctx: AppContext): vo
       const now = ctx.clock();
       return asUser(userId, async (trx) => {
         const settings = await reachSettingsOf(trx, userId);
-        const facts = (await factsForContacts(trx, userId, [request.params.id], now, true)).get(
-          request.params.id,
-        );
+        const facts = (
+          await factsForContacts(trx, userId, [request.params.id], now, { calls: true, validity: true })
+        ).get(request.params.id);
         if (!facts) throw new AppError('NOT_FOUND', 'Contact not found');
         const answer = (channel: ReachChannel) => answerOf(decideReach(channel, facts, settings, now));
         return {
           zones: facts.zones,
           zoneSource: facts.zoneSource,
           state: facts.state,
-          phoneValid: facts.phoneValid,
+          phoneValid: facts.phoneValid ?? false,
           localTime: facts.zones ? `Local time ${localTimeLine(facts.zones, now)}` : null,
+          expressConsent: facts.standingConsent,
           call: answer('call'),
           text: answer('text'),
           campaignEmail: answer('campaign-email'),
@@ -104,6 +114,36 @@ export function registerConsentRoutes(app: FastifyInstance, ctx: AppContext): vo
         )
         .header('cache-control', 'no-store')
         .send(consentRecordCsv(record));
+    },
+  );
+
+  /** "Record express consent" on the contact page: the day the contact agreed to calls and texts, and where. */
+  typed.post(
+    '/api/contacts/:id/consent/express',
+    {
+      ...approved,
+      schema: {
+        params: ContactIdParamsSchema,
+        body: ExpressConsentInputSchema,
+        response: { 201: ExpressConsentSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const now = ctx.clock();
+      await asUser(userId, (trx) => giveExpressConsent(trx, userId, request.params.id, request.body, now));
+      return reply.status(201).send({ ...request.body, recordedAt: now.toISOString() });
+    },
+  );
+
+  /** "Withdraw consent", behind a confirmation: the consent stops counting, and stays in the record. */
+  typed.delete(
+    '/api/contacts/:id/consent/express',
+    { ...approved, schema: { params: ContactIdParamsSchema } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      await asUser(userId, (trx) => withdrawConsent(trx, userId, request.params.id, ctx.clock()));
+      return reply.status(204).send();
     },
   );
 

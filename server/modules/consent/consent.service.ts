@@ -6,11 +6,14 @@ import {
   type ReachSettings,
 } from '#domain/consent/reach-decision.ts';
 import { STATE_RULES } from '#domain/consent/calling-rules.ts';
-import { parsePhone } from '#domain/contacts/phone.ts';
+import { normalizePhone, parsePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { ConsentRecord } from '#domain/consent/consent-record.ts';
 import { findContactEntries, insertConsentEntries } from './consent-record.repository.ts';
 import { addDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
+import { insertExpressConsent, withdrawExpressConsent } from './express-consent.repository.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { dayIn, usDay } from '#domain/time/zoned-time.ts';
 import { stateOfNumber, zonesOfNumber } from './number-places.ts';
 import {
   countCallsSince,
@@ -31,14 +34,16 @@ export async function reachSettingsOf(db: DbExecutor, userId: string): Promise<R
 
 type Place = { phone: string | null; e164: string | null; timeZone: string | null; state: string | null };
 
-/** A number's facts: valid or not, the zones and state it is in (the contact's own win over the number's). */
-function placeFacts(place: Place) {
+/**
+ * A number's facts: the zones and state it is in (the contact's own win over the number's), and whether it is a
+ * real number when `validity` asks (a full parse, which only a 'block' setting and the contact page need).
+ */
+function placeFacts(place: Place, validity: boolean) {
   // A number stored without its E.164 form (written straight into the table) is read from the number as typed.
-  const parsed = parsePhone(place.e164 ?? place.phone);
-  const e164 = parsed?.e164 ?? null;
+  const e164 = place.e164 ?? normalizePhone(place.phone);
   return {
     phoneE164: e164,
-    phoneValid: parsed?.valid ?? false,
+    phoneValid: validity ? (e164 ? (parsePhone(e164)?.valid ?? false) : false) : null,
     zones: place.timeZone ? [place.timeZone] : zonesOfNumber(e164),
     state: place.state ?? stateOfNumber(e164),
   };
@@ -58,36 +63,48 @@ async function countLimitedCalls(
   for (const f of limited) f.callsLast24h = counts.get(f.phoneE164!) ?? 0;
 }
 
-export type ContactFacts = ReachFacts & { zoneSource: 'contact' | 'number' | null };
+export type ContactFacts = ReachFacts & {
+  zoneSource: 'contact' | 'number' | null;
+  /** The express consent that stands, with when it was recorded (the page shows it). */
+  standingConsent: ReturnType<typeof standingConsentOf>;
+};
 
 /**
- * What the gate knows of many contacts, in one query (and one more for recent calls when `calls` asks for them).
- * Contacts not found (another user's, deleted) are absent from the answer.
+ * What the gate knows of many contacts, in one query (and one more for recent calls when `calls` asks for them;
+ * numbers are checked for validity when `validity` asks). Contacts not found (another user's, deleted) are absent.
  */
 export async function factsForContacts(
   db: DbExecutor,
   userId: string,
   contactIds: string[],
   now: Date,
-  calls: boolean,
+  { calls, validity }: { calls: boolean; validity: boolean },
 ): Promise<Map<string, ContactFacts>> {
   const rows = await findContactReachRows(db, userId, contactIds);
   const answer = new Map<string, ContactFacts>();
   for (const row of rows) {
-    const place = placeFacts({
-      phone: row.phone,
-      e164: row.phone_e164,
-      timeZone: row.time_zone,
-      state: row.state,
-    });
+    const place = placeFacts(
+      {
+        phone: row.phone,
+        e164: row.phone_e164,
+        timeZone: row.time_zone,
+        state: row.state,
+      },
+      validity,
+    );
     answer.set(row.id, {
       ...place,
       zoneSource: row.time_zone ? 'contact' : place.zones ? 'number' : null,
+      standingConsent: standingConsentOf(row),
       email: row.email,
       doNotCallSince: row.do_not_call_at,
       textOptOut: row.opted_out_at ? { at: row.opted_out_at, keyword: row.opt_out_keyword ?? 'STOP' } : null,
       unsubscribedAt: row.unsubscribed_at,
       callsLast24h: 0,
+      expressConsent:
+        row.consent_given_on && row.consent_source
+          ? { givenOn: row.consent_given_on, source: row.consent_source }
+          : null,
     });
   }
   if (calls) await countLimitedCalls(db, userId, [...answer.values()], now);
@@ -103,8 +120,11 @@ export async function decideForContacts(
   now: Date,
   settings?: ReachSettings,
 ): Promise<Map<string, Reach>> {
-  const facts = await factsForContacts(db, userId, contactIds, now, channel === 'call');
   const rules = settings ?? (await reachSettingsOf(db, userId));
+  const facts = await factsForContacts(db, userId, contactIds, now, {
+    calls: channel === 'call',
+    validity: rules.unknownLocalTime === 'block' || contactIds.length === 1,
+  });
   const answer = new Map<string, Reach>();
   for (const [id, f] of facts) answer.set(id, { facts: f, decision: decideReach(channel, f, rules, now) });
   return answer;
@@ -131,7 +151,7 @@ export async function decideForNumber(
 ): Promise<Reach> {
   const optOuts = await findNumberOptOuts(db, userId, e164);
   const facts: ReachFacts = {
-    ...placeFacts({ phone: e164, e164, timeZone: null, state: null }),
+    ...placeFacts({ phone: e164, e164, timeZone: null, state: null }, true),
     email: null,
     doNotCallSince: optOuts.do_not_call_at,
     textOptOut: optOuts.opted_out_at
@@ -139,6 +159,7 @@ export async function decideForNumber(
       : null,
     unsubscribedAt: null,
     callsLast24h: 0,
+    expressConsent: null,
   };
   if (channel === 'call') await countLimitedCalls(db, userId, [facts], now);
   return { facts, decision: decideReach(channel, facts, await reachSettingsOf(db, userId), now) };
@@ -166,6 +187,7 @@ function recordedFacts(facts: ReachFacts): Record<string, unknown> {
     textOptOut: facts.textOptOut,
     unsubscribedAt: facts.unsubscribedAt,
     callsLast24h: facts.callsLast24h,
+    expressConsent: facts.expressConsent,
   };
 }
 
@@ -248,6 +270,88 @@ export async function takeOffDoNotCall(
   return true;
 }
 
+/** The express consent that stands for a contact, as the page and the record show it. */
+export function standingConsentOf(row: {
+  consent_given_on: string | null;
+  consent_source: string | null;
+  consent_recorded_at: Date | null;
+}) {
+  return row.consent_given_on && row.consent_source && row.consent_recorded_at
+    ? {
+        givenOn: row.consent_given_on,
+        source: row.consent_source,
+        recordedAt: row.consent_recorded_at.toISOString(),
+      }
+    : null;
+}
+
+/**
+ * "Record express consent": the contact agreed to calls and texts on a day, somewhere. NOT_FOUND when the contact is
+ * not the user's; CONFLICT when a consent already stands (withdraw it first). The record says so.
+ */
+export async function giveExpressConsent(
+  db: DbExecutor,
+  userId: string,
+  contactId: string,
+  consent: { givenOn: string; source: string },
+  now: Date,
+): Promise<void> {
+  const [row] = await findContactReachRows(db, userId, [contactId]);
+  if (!row) throw new AppError('NOT_FOUND', 'Contact not found');
+  const settings = await reachSettingsOf(db, userId);
+  if (consent.givenOn > dayIn(now, settings.timeZone))
+    throw new AppError('VALIDATION_FAILED', 'Consent cannot be given on a day still to come', {
+      issues: [{ path: 'givenOn', message: 'Consent cannot be given on a day still to come' }],
+    });
+  if (!(await insertExpressConsent(db, userId, contactId, consent, now)))
+    throw new AppError('CONFLICT', 'Express consent is already recorded for this contact: withdraw it first');
+  await insertConsentEntries(
+    db,
+    userId,
+    [
+      {
+        contactId,
+        number: row.phone_e164,
+        channel: 'call',
+        outcome: 'opted-in',
+        code: 'express-consent',
+        reason: `Express consent given ${usDay(consent.givenOn)} (${consent.source}) recorded`,
+        facts: { givenOn: consent.givenOn, source: consent.source },
+      },
+    ],
+    now,
+  );
+}
+
+/** "Withdraw consent": NOT_FOUND when none stands. The row stays, and the record says so. */
+export async function withdrawConsent(
+  db: DbExecutor,
+  userId: string,
+  contactId: string,
+  now: Date,
+): Promise<void> {
+  const [row] = await findContactReachRows(db, userId, [contactId]);
+  if (!row) throw new AppError('NOT_FOUND', 'Contact not found');
+  const withdrawn = await withdrawExpressConsent(db, userId, contactId, now);
+  if (!withdrawn) throw new AppError('NOT_FOUND', 'No express consent stands for this contact');
+  await insertConsentEntries(
+    db,
+    userId,
+    [
+      {
+        contactId,
+        number: row.phone_e164,
+        channel: 'call',
+        outcome: 'opted-out',
+        code: 'express-consent',
+        reason: `Express consent of ${usDay(withdrawn.given_on)} (${withdrawn.source}) withdrawn`,
+        facts: { givenOn: withdrawn.given_on, source: withdrawn.source },
+      },
+    ],
+    now,
+  );
+}
+
 /** A contact's consent record: the opt-outs standing now and the newest `limit` entries; undefined when not theirs. */
 export async function consentRecordOf(
   db: DbExecutor,
@@ -264,6 +368,7 @@ export async function consentRecordOf(
       doNotCallSince: row.do_not_call_at?.toISOString() ?? null,
       textOptOutSince: row.opted_out_at?.toISOString() ?? null,
       unsubscribedSince: row.unsubscribed_at?.toISOString() ?? null,
+      expressConsent: standingConsentOf(row),
     },
     entries: entries.map((e) => ({
       at: e.decided_at.toISOString(),

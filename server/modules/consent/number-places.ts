@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deserialize } from 'bson';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { stateOfGeocode } from '#domain/consent/calling-rules.ts';
 
 /**
@@ -34,6 +34,13 @@ function longestPrefix(
   return null;
 }
 
+/** Every country calling code (1, 44, 33, ...): data naming one of these as its prefix speaks for a whole country. */
+let callingCodes: Set<string> | null = null;
+function isCountryCode(prefix: string): boolean {
+  callingCodes ??= new Set(getCountries().map((country) => getCountryCallingCode(country)));
+  return callingCodes.has(prefix);
+}
+
 /**
  * The IANA zones a number in E.164 may be in, or null when the data cannot say: an unknown prefix, or an answer
  * for a whole multi-zone country only (a US toll-free number is anywhere from Guam to Newfoundland).
@@ -44,8 +51,7 @@ export function zonesOfNumber(e164: string | null): string[] | null {
   const found = longestPrefix(zonesByPrefix, e164.replace(/\D/g, ''));
   if (!found) return null;
   const zones = found.value.split('&');
-  const country = parsePhoneNumberFromString(e164)?.countryCallingCode;
-  if (zones.length > 1 && found.prefix === country) return null;
+  if (zones.length > 1 && isCountryCode(found.prefix)) return null;
   return zones;
 }
 

@@ -3,8 +3,8 @@ import type { DbExecutor } from '../../db/database.ts';
 
 /**
  * What the gate reads of contacts, in one query for any number of them: the number and address, the contact's own
- * zone and state, and the opt-outs that name them (do-not-call, a STOP from the number for everyone or for this
- * user, an unsubscribe of the address).
+ * zone and state, the opt-outs that name them (do-not-call, a STOP from the number for everyone or for this user, an
+ * unsubscribe of the address) and the express consent that stands.
  */
 export async function findContactReachRows(db: DbExecutor, userId: string, contactIds: string[]) {
   if (contactIds.length === 0) return [];
@@ -15,6 +15,9 @@ export async function findContactReachRows(db: DbExecutor, userId: string, conta
     )
     .leftJoin('email_unsubscribes as u', (join) =>
       join.onRef('u.user_id', '=', 'c.user_id').onRef('u.email', '=', 'c.email_key'),
+    )
+    .leftJoin('express_consents as e', (join) =>
+      join.onRef('e.contact_id', '=', 'c.id').on('e.withdrawn_at', 'is', null),
     )
     .leftJoinLateral(
       (eb) =>
@@ -40,6 +43,9 @@ export async function findContactReachRows(db: DbExecutor, userId: string, conta
       'o.created_at as opted_out_at',
       'o.keyword as opt_out_keyword',
       'u.created_at as unsubscribed_at',
+      'e.given_on as consent_given_on',
+      'e.source as consent_source',
+      'e.recorded_at as consent_recorded_at',
     ])
     .where('c.user_id', '=', userId)
     .where('c.id', '=', sql<string>`any(${contactIds}::uuid[])`)

@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ConsentSettingsSchema,
   ContactConsentSchema,
+  ExpressConsentSchema,
   type ConsentSettings,
+  type ExpressConsentInput,
 } from '#domain/consent/consent.schema.ts';
 import { ConsentRecordSchema } from '#domain/consent/consent-record.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -54,5 +56,28 @@ export function useSaveConsentSettings() {
       queryClient.setQueryData(consentKeys.settings, saved);
       void queryClient.invalidateQueries({ queryKey: ['calls', 'consent'] });
     },
+  });
+}
+
+/** Record express consent for a contact; the contact's answers and record refresh. */
+export function useGiveExpressConsent(contactId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consent: ExpressConsentInput) =>
+      apiFetch(`/api/contacts/${contactId}/consent/express`, {
+        method: 'POST',
+        body: consent,
+        schema: ExpressConsentSchema,
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: consentKeys.contact(contactId) }),
+  });
+}
+
+/** Withdraw a contact's express consent; it stays in their record. */
+export function useWithdrawExpressConsent(contactId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/api/contacts/${contactId}/consent/express`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: consentKeys.contact(contactId) }),
   });
 }

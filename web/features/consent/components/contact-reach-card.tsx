@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatMoment } from '../../../lib/dates.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useConsentRecord, useContactConsent } from '../api/consent-queries.ts';
+import { ExpressConsentRow } from './express-consent-row.tsx';
 
 function Channel({ label, answer }: { label: string; answer: ReachAnswer }) {
   return (
@@ -77,6 +78,7 @@ export function ContactReachCard({ contactId, enabled = true }: { contactId: str
           <Channel label="Texts" answer={c.text} />
           <Channel label="Campaign e-mail" answer={c.campaignEmail} />
         </ul>
+        <ExpressConsentRow contactId={contactId} consent={c.expressConsent} />
         <ConsentHistory contactId={contactId} enabled={enabled} />
       </CardContent>
     </Card>
