@@ -122,6 +122,67 @@ test.describe('the consent gate', () => {
     await page.screenshot({ path: 'test-results/consent-express.png', fullPage: true });
   });
 
+  test('a new user imports contacts from three states: each page says where they are and what may reach them now', async ({
+    page,
+    server,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 409/);
+    const night = zoneWhereHourIs([1, 2, 3, 4]);
+    const day = zoneWhereHourIs([10, 11, 12, 13, 14]);
+    await signedInRep(page, server);
+    const csv = [
+      'First Name,Last Name,Phone,Email,Time Zone,State',
+      `Dana,Denver,(303) 296-1237,dana@co.example,${night.zone},Colorado`,
+      `Finn,Florida,(305) 296-1237,finn@fl.example,${day.zone},fl`,
+      `Wes,Washington,(206) 296-1237,wes@wa.example,${day.zone},WA`,
+    ].join('\n');
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page
+      .getByLabel('File to import')
+      .setInputFiles({ name: 'three-states.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const mapping = page.getByRole('table', { name: 'Column mapping' });
+    await expect(mapping.getByRole('combobox', { name: 'Column 5 (Time Zone)' })).toHaveValue('timeZone');
+    await expect(mapping.getByRole('combobox', { name: 'Column 6 (State)' })).toHaveValue('state');
+    await page.getByRole('dialog').getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Import report' })).toContainText('Created');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const table = page.getByRole('table', { name: 'Contacts' });
+    const open = async (name: string) => {
+      await page.goto('/contacts');
+      await table.getByRole('link', { name }).click();
+      await expect(page.getByRole('heading', { name })).toBeVisible();
+    };
+    const channel = (label: string) =>
+      page
+        .getByRole('list', { name: 'What may reach this contact now' })
+        .getByRole('listitem')
+        .filter({ hasText: label });
+
+    await open('Dana Denver');
+    await expect(page.getByText(new RegExp(`^Local time \\d{1,2}:\\d\\d am, ${night.zone}$`))).toBeVisible();
+    await expect(page.getByText('(set on the contact)')).toBeVisible();
+    const sentence = new RegExp(
+      `Not now: it is \\d{1,2}:\\d\\d am in ${night.place} \\(calling hours 8:00–21:00\\)`,
+    );
+    await expect(channel('Calls')).toContainText(sentence);
+    await expect(channel('Texts')).toContainText(sentence);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(page.getByText('Call not placed')).toBeVisible();
+
+    await open('Finn Florida');
+    await expect(page.getByText('FL', { exact: true })).toBeVisible();
+    await expect(channel('Calls')).toContainText('Allowed now');
+    await expect(channel('Texts')).toContainText('Allowed now');
+
+    await open('Wes Washington');
+    await expect(page.getByText('WA', { exact: true })).toBeVisible();
+    await expect(channel('Calls')).toContainText('Allowed now');
+    await expect(channel('Campaign e-mail')).toContainText('Allowed now');
+  });
+
   test('the power dialer calls who is awake, and says when the one asleep may be called', async ({
     page,
     server,

@@ -3,7 +3,8 @@ import { checkCall, newRequestId, REQUEST_ID_PATTERN, serverCodeFor, type GuardS
 import { advanceStatus, CallStatusSchema, isFinished, staleOutcome } from './call-status.ts';
 import { timeIn } from '../time/zoned-time.ts';
 import { buildCallLog, callStats, formatDuration } from './call-log.ts';
-import { canSaveDisposition, isAnswered, isPastDay } from './disposition.ts';
+import { canSaveDisposition, isAnswered, type Disposition } from './disposition.ts';
+import { isPastDay } from '../time/zoned-time.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, seconds));
 const none: GuardState = { lockTakenAt: null, recentCalls: [] };
@@ -115,25 +116,31 @@ describe('dispositions and the call log (decision 000)', () => {
     expect(isAnswered({ disposition: null, connected: false })).toBe(false);
   });
 
-  it('offers Save only with a disposition and, for call-back, a date from today on', () => {
-    const now = new Date(2026, 10, 21, 15);
-    expect(canSaveDisposition({ disposition: null, callbackDate: null, hasContact: true }, now)).toBe(false);
-    expect(canSaveDisposition({ disposition: 'answered', callbackDate: null, hasContact: false }, now)).toBe(
-      false,
-    );
-    expect(canSaveDisposition({ disposition: 'answered', callbackDate: null, hasContact: true }, now)).toBe(
-      true,
-    );
-    expect(canSaveDisposition({ disposition: 'call-back', callbackDate: null, hasContact: true }, now)).toBe(
-      false,
-    );
-    expect(
-      canSaveDisposition(
-        { disposition: 'call-back', callbackDate: new Date(2026, 10, 21, 9), hasContact: true },
-        now,
-      ),
-    ).toBe(true);
-    expect(isPastDay(new Date(2026, 10, 20, 23), now)).toBe(true);
+  it('offers Save only with a disposition and, for call-back, a date from today on in the user’s zone', () => {
+    // 15:00 UTC on 21 November: 7:00 am in Los Angeles, 4:00 am on the 22nd in Auckland.
+    const now = new Date('2026-11-21T15:00:00Z');
+    const zone = 'America/Los_Angeles';
+    const save = (disposition: Disposition | null, callbackDate: Date | null, hasContact = true) =>
+      canSaveDisposition({ disposition, callbackDate, hasContact }, now, zone);
+    expect(save(null, null)).toBe(false);
+    expect(save('answered', null, false)).toBe(false);
+    expect(save('answered', null)).toBe(true);
+    expect(save('call-back', null)).toBe(false);
+    // 9:00 today in Los Angeles (17:00 UTC) is fine; 9:00 yesterday there is not.
+    expect(save('call-back', new Date('2026-11-21T17:00:00Z'))).toBe(true);
+    expect(save('call-back', new Date('2026-11-20T17:00:00Z'))).toBe(false);
+  });
+
+  it.each([
+    // [callback moment, now, zone, past?]
+    ['2026-11-21T17:00:00Z', '2026-11-22T06:00:00Z', 'America/Los_Angeles', false], // still the 21st in LA
+    ['2026-11-21T17:00:00Z', '2026-11-22T06:00:00Z', 'Europe/London', true],
+    ['2026-11-21T20:00:00Z', '2026-11-21T12:00:00Z', 'Pacific/Auckland', false], // the 22nd there, both
+    ['2026-11-20T23:00:00Z', '2026-11-21T11:00:00Z', 'Etc/GMT+12', false], // the earliest zone: still the 20th
+    ['2026-03-08T16:00:00Z', '2026-03-09T06:59:00Z', 'America/Los_Angeles', false], // across spring forward
+    ['2026-03-08T16:00:00Z', '2026-03-09T07:00:00Z', 'America/Los_Angeles', true],
+  ])('a callback at %s seen at %s in %s: past %s', (at, now, zone, past) => {
+    expect(isPastDay(new Date(at), new Date(now), zone)).toBe(past);
   });
 
   it('merges calls with their dispositions by link, or by the 60 s rule, and counts the day', () => {

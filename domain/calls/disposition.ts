@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPastDay } from '../time/zoned-time.ts';
 
 /**
  * Dispositions (decision 000 "Disposition spellings"): part 2's eight values; callback and
@@ -52,20 +53,16 @@ export function isAnswered(call: { disposition: string | null; connected: boolea
 }
 
 /**
- * Saving a disposition: a contact, a disposition and a user are needed; for call-back, a
- * callback date that is not in the past. The Save button shows only when these allow it.
+ * Saving a disposition: a contact, a disposition and a user are needed; for call-back, a callback date that is not
+ * on a day past in the user's zone (today is allowed). The Save button shows only when these allow it, and the
+ * server checks the same with the same function.
  */
 export function canSaveDisposition(
   input: { disposition: Disposition | null; callbackDate: Date | null; hasContact: boolean },
   now: Date,
+  timeZone: string,
 ): boolean {
   if (!input.disposition || !input.hasContact) return false;
   if (input.disposition !== 'call-back') return true;
-  return input.callbackDate !== null && !isPastDay(input.callbackDate, now);
-}
-
-/** Past days are disabled in the callback date picker; today is allowed. */
-export function isPastDay(date: Date, now: Date): boolean {
-  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  return day(date) < day(now);
+  return input.callbackDate !== null && !isPastDay(input.callbackDate, now, timeZone);
 }

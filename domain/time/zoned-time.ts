@@ -32,6 +32,17 @@ export function dayIn(at: Date, timeZone: string): string {
   ).format(at);
 }
 
+/**
+ * The zone whose day starts last (UTC-12): a day is past there only when it is past everywhere on Earth. The server
+ * judges days in it for a user who never chose a zone, so it never refuses a day still today where they are.
+ */
+export const LATEST_DAY_ZONE = 'Etc/GMT+12';
+
+/** Whether the day a moment falls on, in a zone, is before today there (today is not past). */
+export function isPastDay(at: Date, now: Date, timeZone: string): boolean {
+  return dayIn(at, timeZone) < dayIn(now, timeZone);
+}
+
 /** A day (YYYY-MM-DD) as a US reader writes it: MM/DD/YYYY. */
 export function usDay(day: string): string {
   const [y, m, d] = day.split('-');

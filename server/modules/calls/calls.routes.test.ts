@@ -331,6 +331,36 @@ describe('dispositions, the day log and the rest', () => {
     expect((await calling(contact.id, other)).code).toBe('NOT_FOUND');
   });
 
+  it('judges a callback’s day in the user’s zone, as the form does, and without one on the last day on Earth', async () => {
+    const contact = await insertContact(ctx.app, rep, {});
+    const save = (callbackDate: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/dispositions',
+        headers: asCookie(rep),
+        payload: { contactId: contact.id, disposition: 'call-back', callbackDate },
+      });
+    // 06:00 UTC on 22 November: still the 21st in Los Angeles (10 pm), already the 22nd in London.
+    ctx.clock.set(new Date('2026-11-22T06:00:00Z'));
+    const nineLaOn21 = '2026-11-21T17:00:00.000Z';
+    // No zone chosen: the 21st is still a day somewhere (UTC-12), so it is not refused.
+    expect((await save(nineLaOn21)).statusCode).toBe(201);
+    const me = (zone: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/me',
+        headers: asCookie(rep),
+        payload: { firstName: 'Rep', lastName: 'One', timeZone: zone },
+      });
+    expect((await me('America/Los_Angeles')).statusCode).toBe(200);
+    expect((await save(nineLaOn21)).statusCode).toBe(201);
+    expect((await me('Europe/London')).statusCode).toBe(200);
+    const refused = await save(nineLaOn21);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The callback date cannot be in the past');
+    expect((await save('2026-11-22T09:00:00.000Z')).statusCode).toBe(201);
+  });
+
   it('resets the call system: lock released, unfinished calls closed', async () => {
     await call({ to: '5550100007' });
     await ctx.db.admin.query(

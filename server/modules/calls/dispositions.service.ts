@@ -1,5 +1,7 @@
 import type { DispositionRecord, SaveDispositionRequest } from '#domain/calls/call.schema.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
+import { isPastDay, LATEST_DAY_ZONE } from '#domain/time/zoned-time.ts';
+import { findProfile } from '../profiles/public.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { SEQUENCE_EXIT_REASONS } from '#domain/campaigns/email-sequence.schema.ts';
@@ -34,11 +36,12 @@ export async function saveDisposition(
   if (!contactId) throw new AppError('VALIDATION_FAILED', MISSING_DISPOSITION_INFO);
   const contact = await getContact(db, userId, contactId);
   const callbackDate = input.callbackDate ? new Date(input.callbackDate) : null;
-  // A day's slack: the browser's "today" may still be yesterday in UTC.
-  if (callbackDate && callbackDate.getTime() < now.getTime() - 24 * 3600 * 1000)
-    throw new AppError('VALIDATION_FAILED', 'The callback date cannot be in the past');
   if (input.disposition === 'call-back' && !callbackDate)
     throw new AppError('VALIDATION_FAILED', 'Choose a callback date');
+  // The form's own rule, on the user's day (Settings → Profile); without a zone, on the last day on Earth to end.
+  const zone = (await findProfile(db, userId))?.timeZone ?? LATEST_DAY_ZONE;
+  if (callbackDate && isPastDay(callbackDate, now, zone))
+    throw new AppError('VALIDATION_FAILED', 'The callback date cannot be in the past');
   // The queue's row first, as every queue change takes it, so a walk and this save never wait on each other.
   const queueId = input.queueId ? ((await lockQueueIfAny(db, userId, input.queueId))?.id ?? null) : null;
   const disposition = await insertDisposition(db, userId, {

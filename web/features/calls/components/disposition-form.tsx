@@ -53,7 +53,7 @@ export function DispositionForm({
   // A callback is due at 9:00 on its day, in the user's time zone (Settings → Profile, else the browser's).
   const timeZone = useTimeZone();
   const callbackDate = callbackDay ? atHourIn(callbackDay, 9, timeZone) : null;
-  const allowed = canSaveDisposition({ disposition, callbackDate, hasContact: true }, new Date());
+  const allowed = canSaveDisposition({ disposition, callbackDate, hasContact: true }, new Date(), timeZone);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
