@@ -183,6 +183,29 @@ test.describe('the consent gate', () => {
     await expect(channel('Campaign e-mail')).toContainText('Allowed now');
   });
 
+  test('a UK rep sets their country for phone numbers, and a London number typed the UK way is placed in London', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server);
+    await page.goto('/settings?tab=profile');
+    const country = page.getByLabel('Country for phone numbers');
+    await expect(country).toHaveValue('US');
+    await country.selectOption('GB');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Profile saved')).toBeVisible();
+    const id = await createContactThroughApi(server, cookie, {
+      firstName: 'Lena',
+      lastName: 'London',
+      email: 'lena@london.example',
+      phone: '020 7946 0958',
+    });
+    await page.goto(`/contacts/${id}`);
+    await expect(page.getByText(/^Local time \d{1,2}:\d\d [ap]m, Europe\/London$/)).toBeVisible();
+    await expect(page.getByText('(from the phone number)')).toBeVisible();
+    await expect(page.getByText('Not a valid phone number')).toHaveCount(0);
+  });
+
   test('the power dialer calls who is awake, and says when the one asleep may be called', async ({
     page,
     server,

@@ -266,7 +266,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await ctx.work.drain(config.closeGraceMs ?? 10_000);
+    // Work recording how it ended (an import cut off by the close) runs after the connections are cut, so it gets
+    // a bound of its own: twice the grace, at least 3 s, time for the batch being written to settle on a busy box.
+    await ctx.work.drain(Math.max(2 * (config.closeGraceMs ?? 10_000), 3_000));
     await connection.stop();
     await db.destroy();
   });

@@ -207,7 +207,7 @@ const stripQuotes = (v: string) => {
 export function validateImportRow(
   cells: readonly string[],
   mapping: readonly (ImportField | null)[],
-  options: { ownExport: boolean },
+  options: { ownExport: boolean; phoneCountry?: string },
 ): ImportRowResult {
   if (cells.length < 2) return { ok: false, reason: 'Fewer than 2 columns' };
   const value: Partial<Record<ImportField, string>> = {};
@@ -227,7 +227,7 @@ export function validateImportRow(
   if (!email && !phone) return { ok: false, reason: 'Needs a phone number or an e-mail address' };
   if (email && !SERVICE_EMAIL_PATTERN.test(email))
     return { ok: false, reason: `Invalid e-mail address: ${email}` };
-  const phoneE164 = normalizePhone(phone);
+  const phoneE164 = normalizePhone(phone, options.phoneCountry);
   if (phone && !phoneE164) return { ok: false, reason: `Invalid phone number: ${phone}` };
   const status = value.status ? ContactStatusSchema.safeParse(value.status.toLowerCase()) : null;
   const tags = value.tags ? parseTags(value.tags) : null;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, isSamePhone, normalizePhone, phoneDigits, parsePhone } from './phone.ts';
+import {
+  formatPhoneForDisplay,
+  isSamePhone,
+  normalizePhone,
+  phoneCountries,
+  PhoneCountrySchema,
+  phoneDigits,
+  parsePhone,
+} from './phone.ts';
 
 describe('phone normalisation (decision 000)', () => {
   it.each([
@@ -77,5 +85,28 @@ describe('normalizePhone agrees with parsePhone on every shape of number', () =>
     '020 7946 0958',
   ])('%s', (raw) => {
     expect(normalizePhone(raw)).toBe(parsePhone(raw)?.e164 ?? null);
+  });
+});
+
+describe('the country numbers are read in', () => {
+  it.each([
+    ['020 7946 0958', 'GB', '+442079460958', true],
+    ['020 7946 0958', 'US', null, false],
+    ['01 42 68 53 00', 'FR', '+33142685300', true],
+    ['555 0100', 'GB', null, false],
+    ['+1 303 296 1237', 'GB', '+13032961237', true],
+  ])('%s read in %s', (raw, country, e164, valid) => {
+    const parsed = parsePhone(raw, country);
+    if (e164) expect(parsed).toMatchObject({ e164, valid });
+    else expect(parsed?.valid ?? false).toBe(false);
+    expect(normalizePhone(raw, country)).toBe(parsed?.e164 ?? null);
+  });
+
+  it('accepts the numbering plan’s countries only, and lists them with their calling codes', () => {
+    expect(PhoneCountrySchema.safeParse('GB').success).toBe(true);
+    expect(PhoneCountrySchema.safeParse('ZZ').success).toBe(false);
+    expect(PhoneCountrySchema.safeParse('gb').success).toBe(false);
+    expect(phoneCountries()).toContainEqual({ code: 'GB', callingCode: '44' });
+    expect(phoneCountries().length).toBeGreaterThan(200);
   });
 });

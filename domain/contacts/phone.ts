@@ -1,4 +1,11 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { z } from 'zod';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js';
 
 /**
  * Phone numbers: one rule for everything that calls, searches, de-duplicates or checks consent. A number is read
@@ -11,6 +18,16 @@ export function phoneDigits(raw: string): string {
 
 /** The country a number without a country code is read in, unless the user chooses another. */
 export const DEFAULT_PHONE_COUNTRY = 'US';
+
+/** A country numbers without a country code are read in (Settings → Profile), as ISO 3166 two letters. */
+export const PhoneCountrySchema = z
+  .string()
+  .refine((country): boolean => isSupportedCountry(country), 'Choose a country for phone numbers');
+
+/** The countries the numbering plan knows, with their calling codes, for the Settings list. */
+export function phoneCountries(): { code: string; callingCode: string }[] {
+  return getCountries().map((code) => ({ code, callingCode: getCountryCallingCode(code) }));
+}
 
 export type ParsedPhone = { e164: string; valid: boolean; country: string | null };
 

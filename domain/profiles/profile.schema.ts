@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '../auth/roles.ts';
 import { TimeZoneSchema } from '../time/zoned-time.ts';
+import { PhoneCountrySchema } from '../contacts/phone.ts';
 
 /** user_profiles plus the deactivation state an administrator of a team needs. */
 export const ProfileSchema = z.object({
@@ -13,6 +14,8 @@ export const ProfileSchema = z.object({
   createdAt: z.string(),
   /** The IANA zone chosen in Settings → Profile; null: the browser's. */
   timeZone: z.string().nullable(),
+  /** The country numbers written without a country code are read in (ISO 3166, 'US' unless chosen). */
+  phoneCountry: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -37,12 +40,14 @@ export const SessionStateSchema = z.object({
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
 /**
- * Settings → Profile: the user's name and time zone (null: the browser's). The e-mail is shown, not
+ * Settings → Profile: the user's name, time zone (null: the browser's) and the country their phone numbers are read in. The e-mail is shown, not
  * edited here: it is the sign-in identity.
  */
 export const UpdateProfileSchema = z.object({
   firstName: z.string().trim().max(100, 'First name has at most 100 characters'),
   lastName: z.string().trim().max(100, 'Last name has at most 100 characters'),
   timeZone: TimeZoneSchema.nullable(),
+  /** Left as it is when absent. */
+  phoneCountry: PhoneCountrySchema.optional(),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>;

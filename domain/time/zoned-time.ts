@@ -38,6 +38,9 @@ export function dayIn(at: Date, timeZone: string): string {
  */
 export const LATEST_DAY_ZONE = 'Etc/GMT+12';
 
+/** The zone whose day starts first (UTC+14): no day that is today anywhere is still to come there. */
+export const FIRST_DAY_ZONE = 'Etc/GMT-14';
+
 /** Whether the day a moment falls on, in a zone, is before today there (today is not past). */
 export function isPastDay(at: Date, now: Date, timeZone: string): boolean {
   return dayIn(at, timeZone) < dayIn(now, timeZone);

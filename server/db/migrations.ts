@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025-sequence-description.ts';
 import * as m0026 from './migrations/0026-consent.ts';
 import * as m0027 from './migrations/0027-consent-record.ts';
 import * as m0028 from './migrations/0028-express-consent.ts';
+import * as m0029 from './migrations/0029-phone-country.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-consent': m0026,
   '0027-consent-record': m0027,
   '0028-express-consent': m0028,
+  '0029-phone-country': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -66,6 +66,8 @@ export type UserProfilesTable = {
   created_at: Generated<Date>;
   /** IANA zone chosen in Settings → Profile (migration 0022); null: the browser's. */
   time_zone: string | null;
+  /** The country numbers without a country code are read in (migration 0029). */
+  phone_country: Generated<string>;
 };
 
 export type AuthAttemptsTable = {

@@ -74,9 +74,9 @@ export async function isCallerIdOfAnother(db: DbExecutor, userId: string, e164: 
 export async function addCallerId(
   db: DbExecutor,
   userId: string,
-  input: { number: string; label?: string | undefined; isDefault: boolean },
+  input: { number: string; label?: string | undefined; isDefault: boolean; e164?: string },
 ): Promise<CallerId> {
-  const e164 = normalizePhone(input.number);
+  const e164 = input.e164 ?? normalizePhone(input.number);
   if (!e164) throw new AppError('VALIDATION_FAILED', 'Enter a full phone number');
   const hasAny = (await findCallerIds(db, userId)).length > 0;
   const makeDefault = input.isDefault || !hasAny;

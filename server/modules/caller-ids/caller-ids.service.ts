@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { ProviderError } from '../../telephony/telephony-provider.ts';
 import { addCallerId, isCallerIdOfAnother } from './caller-ids.repository.ts';
+import { phoneCountryOf } from '../profiles/public.ts';
 
 export const CALLER_ID_MESSAGES = {
   notOnAccount:
@@ -22,7 +23,9 @@ export async function addCheckedCallerId(
   userId: string,
   input: { number: string; label?: string | undefined; isDefault: boolean },
 ): Promise<CallerId> {
-  const e164 = normalizePhone(input.number);
+  // A number without a country code is read in the user's country (Settings → Profile).
+  const country = await withActor(ctx.db, { kind: 'user', userId }, (trx) => phoneCountryOf(trx, userId));
+  const e164 = normalizePhone(input.number, country);
   if (!e164) throw new AppError('VALIDATION_FAILED', 'Enter a full phone number');
   const status = await ctx.telephony.callerIdStatus(e164).catch((error: unknown) => {
     throw new AppError(
@@ -34,6 +37,6 @@ export async function addCheckedCallerId(
   return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
     if (status !== 'account-number' && (await isCallerIdOfAnother(trx, userId, e164)))
       throw new AppError('CONFLICT', CALLER_ID_MESSAGES.anotherUsers);
-    return addCallerId(trx, userId, input);
+    return addCallerId(trx, userId, { ...input, e164 });
   });
 }

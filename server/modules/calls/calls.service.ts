@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
 import { getContact } from '../contacts/public.ts';
+import { phoneCountryOf } from '../profiles/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
 import { resolveCallerId } from '../caller-ids/public.ts';
 import { decideForContact, decideForNumber, recordDecisions, type Reach } from '../consent/public.ts';
@@ -64,14 +65,15 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
   const prepared = await asUser(async (trx) => {
     const existing = await findCallByRequestId(trx, userId, input.requestId);
     if (existing) return { existing };
-    let to = input.to ?? '';
+    // A contact's number as stored (read in the user's country when saved); a typed one read in it now.
+    const country = await phoneCountryOf(trx, userId);
+    let toE164: string | null;
     if (input.contactId) {
       const contact = await getContact(trx, userId, input.contactId);
-      if (!contact.phone || !normalizePhone(contact.phone))
+      toE164 = contact.phoneE164 ?? normalizePhone(contact.phone, country);
+      if (!contact.phone || !toE164)
         throw new AppError('VALIDATION_FAILED', 'Contact does not have a valid phone number');
-      to = contact.phone;
-    }
-    const toE164 = normalizePhone(to);
+    } else toE164 = normalizePhone(input.to ?? '', country);
     if (!toE164) throw new AppError('VALIDATION_FAILED', 'No number entered');
     const from = await resolveCallerId(trx, userId, input.from, ctx.defaultCallerId);
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);

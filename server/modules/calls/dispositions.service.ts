@@ -63,7 +63,7 @@ export async function saveDisposition(
     await completeQueueMembers(db, queueId, [contactId], now);
     await storeWalkIndex(db, queueId, now);
   }
-  const number = normalizePhone(contact.phone);
+  const number = contact.phoneE164 ?? normalizePhone(contact.phone);
   if (input.disposition === 'do-not-call' && number)
     await putOnDoNotCall(db, userId, { id: contactId, e164: number }, now);
   // A contact who asked not to be called, or is not interested, leaves the user's e-mail sequences too.

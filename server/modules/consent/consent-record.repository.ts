@@ -39,6 +39,16 @@ export async function insertConsentEntries(
     .execute();
 }
 
+/** One change to a contact's opt-outs or consent (a do-not-call change, express consent given or withdrawn). */
+export async function insertConsentEntry(
+  db: DbExecutor,
+  userId: string,
+  entry: ConsentEntry,
+  at: Date,
+): Promise<void> {
+  await insertConsentEntries(db, userId, [entry], at);
+}
+
 /** A contact's consent record, newest first: the decisions taken for them and the changes to their opt-outs. */
 export async function findContactEntries(db: DbExecutor, userId: string, contactId: string, limit: number) {
   return db

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { placeCallAs } from '../../test/calls-test-kit.ts';
 import { insertContact } from '../../test/contact-factory.ts';
+import { importFile } from '../../test/import-files.ts';
 import { createSmsKit } from '../../test/sms-test-kit.ts';
 import {
   asCookie,
@@ -324,7 +325,8 @@ describe('the consent gate on calls', () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: DENVER });
     ctx.clock.set(DENVER_742);
     for (const [body, message] of [
-      [{ givenOn: '2026-11-26', source: 'Web form' }, 'Consent cannot be given on a day still to come'],
+      // No zone chosen: 14:42 UTC on the 25th is the 26th somewhere (UTC+14), so only the 27th is to come everywhere.
+      [{ givenOn: '2026-11-27', source: 'Web form' }, 'Consent cannot be given on a day still to come'],
       [{ givenOn: '2026-11-20', source: '  ' }, 'Say where the contact gave consent'],
       [{ givenOn: '2026-02-30', source: 'Web form' }, 'Choose a valid day'],
       [
@@ -360,6 +362,48 @@ describe('the consent gate on calls', () => {
       [ann.id],
     );
     expect(entries.rowCount).toBe(1);
+  });
+
+  it('reads numbers in the user’s country: a UK team’s 020 7946 0958 is a London number on a contact, a typed call and an import', async () => {
+    // 10:00 in London.
+    ctx.clock.set(new Date('2026-11-25T10:00:00Z'));
+    const me = (phoneCountry: string) =>
+      send('PUT', '/api/me', { firstName: 'Rep', lastName: 'Uk', timeZone: null, phoneCountry });
+    const refused = await me('ZZ');
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('Choose a country for phone numbers');
+    const saved = await me('GB');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.phoneCountry).toBe('GB');
+
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann', phone: '020 7946 0958' });
+    expect((await send('GET', `/api/contacts/${ann.id}`)).json().contact.phoneE164).toBe('+442079460958');
+    expect((await send('GET', `/api/contacts/${ann.id}/consent`)).json()).toMatchObject({
+      zones: ['Europe/London'],
+      phoneValid: true,
+      localTime: 'Local time 10:00 am, Europe/London',
+      call: { allowed: true },
+    });
+    const typed = await placeCallAs(ctx.app, rep, { to: '020 7946 0959' });
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().call.to).toBe('+442079460959');
+
+    const csv = ['First Name,Phone', 'Bea,020 7946 0960', 'Cal,+1 303 296 1237'].join('\n');
+    await importFile(ctx.app, rep, 'uk.csv', csv, { mapping: ['firstName', 'phone'], header: true });
+    const stored = await ctx.db.admin.query(
+      `select first_name, phone_e164 from contacts where user_id = $1 and first_name in ('Bea', 'Cal') order by first_name`,
+      [rep.userId],
+    );
+    expect(stored.rows).toEqual([
+      { first_name: 'Bea', phone_e164: '+442079460960' },
+      { first_name: 'Cal', phone_e164: '+13032961237' },
+    ]);
+    // A US user reads the same digits as they always did.
+    const other = await createAccount(ctx, 'user');
+    const theirs = await insertContact(ctx.app, other, { firstName: 'Dee', phone: '(303) 296-1237' });
+    expect((await send('GET', `/api/contacts/${theirs.id}`, undefined, other)).json().contact.phoneE164).toBe(
+      '+13032961237',
+    );
   });
 
   it('answers another user’s contact as not found', async () => {

@@ -23,14 +23,8 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import {
-  consentRecordOf,
-  factsForContacts,
-  giveExpressConsent,
-  reachSettingsOf,
-  takeOffDoNotCall,
-  withdrawConsent,
-} from './consent.service.ts';
+import { consentRecordOf, factsForContacts, reachSettingsOf, takeOffDoNotCall } from './consent.service.ts';
+import { giveExpressConsent, withdrawConsent } from './express-consent.service.ts';
 import { findContactReachRows, findConsentSettings, saveConsentSettings } from './reach-facts.repository.ts';
 
 const approved = { config: { access: 'approved' as const } };

@@ -9,11 +9,9 @@ import { STATE_RULES } from '#domain/consent/calling-rules.ts';
 import { normalizePhone, parsePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { ConsentRecord } from '#domain/consent/consent-record.ts';
-import { findContactEntries, insertConsentEntries } from './consent-record.repository.ts';
+import { findContactEntries, insertConsentEntries, insertConsentEntry } from './consent-record.repository.ts';
 import { addDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
-import { insertExpressConsent, withdrawExpressConsent } from './express-consent.repository.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { dayIn, usDay } from '#domain/time/zoned-time.ts';
+import { standingConsentOf } from './express-consent.repository.ts';
 import { stateOfNumber, zonesOfNumber } from './number-places.ts';
 import {
   countCallsSince,
@@ -225,20 +223,18 @@ export async function putOnDoNotCall(
   now: Date,
 ): Promise<void> {
   await addDoNotCall(db, userId, contact.e164);
-  await insertConsentEntries(
+  await insertConsentEntry(
     db,
     userId,
-    [
-      {
-        contactId: contact.id,
-        number: contact.e164,
-        channel: 'call',
-        outcome: 'opted-out',
-        code: 'do-not-call',
-        reason: 'Asked not to be called: put on your do-not-call list',
-        facts: { number: contact.e164 },
-      },
-    ],
+    {
+      contactId: contact.id,
+      number: contact.e164,
+      channel: 'call',
+      outcome: 'opted-out',
+      code: 'do-not-call',
+      reason: 'Asked not to be called: put on your do-not-call list',
+      facts: { number: contact.e164 },
+    },
     now,
   );
 }
@@ -251,105 +247,21 @@ export async function takeOffDoNotCall(
   now: Date,
 ): Promise<boolean> {
   if (!(await removeDoNotCall(db, userId, contact.e164))) return false;
-  await insertConsentEntries(
+  await insertConsentEntry(
     db,
     userId,
-    [
-      {
-        contactId: contact.id,
-        number: contact.e164,
-        channel: 'call',
-        outcome: 'opted-in',
-        code: 'do-not-call',
-        reason: 'Removed from your do-not-call list',
-        facts: { number: contact.e164 },
-      },
-    ],
+    {
+      contactId: contact.id,
+      number: contact.e164,
+      channel: 'call',
+      outcome: 'opted-in',
+      code: 'do-not-call',
+      reason: 'Removed from your do-not-call list',
+      facts: { number: contact.e164 },
+    },
     now,
   );
   return true;
-}
-
-/** The express consent that stands for a contact, as the page and the record show it. */
-export function standingConsentOf(row: {
-  consent_given_on: string | null;
-  consent_source: string | null;
-  consent_recorded_at: Date | null;
-}) {
-  return row.consent_given_on && row.consent_source && row.consent_recorded_at
-    ? {
-        givenOn: row.consent_given_on,
-        source: row.consent_source,
-        recordedAt: row.consent_recorded_at.toISOString(),
-      }
-    : null;
-}
-
-/**
- * "Record express consent": the contact agreed to calls and texts on a day, somewhere. NOT_FOUND when the contact is
- * not the user's; CONFLICT when a consent already stands (withdraw it first). The record says so.
- */
-export async function giveExpressConsent(
-  db: DbExecutor,
-  userId: string,
-  contactId: string,
-  consent: { givenOn: string; source: string },
-  now: Date,
-): Promise<void> {
-  const [row] = await findContactReachRows(db, userId, [contactId]);
-  if (!row) throw new AppError('NOT_FOUND', 'Contact not found');
-  const settings = await reachSettingsOf(db, userId);
-  if (consent.givenOn > dayIn(now, settings.timeZone))
-    throw new AppError('VALIDATION_FAILED', 'Consent cannot be given on a day still to come', {
-      issues: [{ path: 'givenOn', message: 'Consent cannot be given on a day still to come' }],
-    });
-  if (!(await insertExpressConsent(db, userId, contactId, consent, now)))
-    throw new AppError('CONFLICT', 'Express consent is already recorded for this contact: withdraw it first');
-  await insertConsentEntries(
-    db,
-    userId,
-    [
-      {
-        contactId,
-        number: row.phone_e164,
-        channel: 'call',
-        outcome: 'opted-in',
-        code: 'express-consent',
-        reason: `Express consent given ${usDay(consent.givenOn)} (${consent.source}) recorded`,
-        facts: { givenOn: consent.givenOn, source: consent.source },
-      },
-    ],
-    now,
-  );
-}
-
-/** "Withdraw consent": NOT_FOUND when none stands. The row stays, and the record says so. */
-export async function withdrawConsent(
-  db: DbExecutor,
-  userId: string,
-  contactId: string,
-  now: Date,
-): Promise<void> {
-  const [row] = await findContactReachRows(db, userId, [contactId]);
-  if (!row) throw new AppError('NOT_FOUND', 'Contact not found');
-  const withdrawn = await withdrawExpressConsent(db, userId, contactId, now);
-  if (!withdrawn) throw new AppError('NOT_FOUND', 'No express consent stands for this contact');
-  await insertConsentEntries(
-    db,
-    userId,
-    [
-      {
-        contactId,
-        number: row.phone_e164,
-        channel: 'call',
-        outcome: 'opted-out',
-        code: 'express-consent',
-        reason: `Express consent of ${usDay(withdrawn.given_on)} (${withdrawn.source}) withdrawn`,
-        facts: { givenOn: withdrawn.given_on, source: withdrawn.source },
-      },
-    ],
-    now,
-  );
 }
 
 /** A contact's consent record: the opt-outs standing now and the newest `limit` entries; undefined when not theirs. */

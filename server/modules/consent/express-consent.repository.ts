@@ -45,3 +45,18 @@ export async function withdrawExpressConsent(db: DbExecutor, userId: string, con
     .returning(['given_on', 'source'])
     .executeTakeFirst();
 }
+
+/** The express consent that stands for a contact, as the page and the record show it. */
+export function standingConsentOf(row: {
+  consent_given_on: string | null;
+  consent_source: string | null;
+  consent_recorded_at: Date | null;
+}) {
+  return row.consent_given_on && row.consent_source && row.consent_recorded_at
+    ? {
+        givenOn: row.consent_given_on,
+        source: row.consent_source,
+        recordedAt: row.consent_recorded_at.toISOString(),
+      }
+    : null;
+}

@@ -23,6 +23,7 @@ import { toCopyLine, type CopyLine } from '../contacts/public.ts';
 import { finishImport, hasRunningImport, lockUserImports, startImport } from './import-records.repository.ts';
 import { hasAnyContact } from '../contacts/public.ts';
 import { ensureDefaultQueue } from '../queues/public.ts';
+import { phoneCountryOf } from '../profiles/public.ts';
 import { announceChange } from '../../realtime/announce-change.ts';
 
 export const IMPORT_ALREADY_RUNNING =
@@ -76,6 +77,8 @@ export async function runImport(
   const queueId = await asUser((trx) => ensureDefaultQueue(trx, job.userId));
   // Rows are matched to the contacts the account already had; in an empty account there are none to look for.
   const matchExisting = await asUser((trx) => hasAnyContact(trx, job.userId));
+  // Numbers without a country code are read in the user's country (Settings → Profile).
+  const phoneCountry = await asUser((trx) => phoneCountryOf(trx, job.userId));
   const timings: Record<string, number> = {};
   const saver = createBatchSaver(
     ctx.pool,
@@ -129,7 +132,7 @@ export async function runImport(
       inFlight.add(work);
     };
 
-    const valid = await readRows(job, tally, skip, dispatch, progress);
+    const valid = await readRows({ ...job, phoneCountry }, tally, skip, dispatch, progress);
     await Promise.all(inFlight);
     if (failed.error) throw failed.error;
     if (tally.read === 0) throw new ImportFileError(IMPORT_MESSAGES.noData);
@@ -209,7 +212,7 @@ const digest = (key: string) => createHash('sha1').update(key).digest().toString
  * same contact and the savers never race to create it twice.
  */
 async function readRows(
-  job: ImportJob,
+  job: ImportJob & { phoneCountry: string },
   tally: { read: number; lastRow: number },
   skip: (rows: readonly SkippedRow[]) => void,
   dispatch: (batch: CopyLine[]) => Promise<void>,
@@ -229,7 +232,7 @@ async function readRows(
       if (job.hasHeader) continue;
     }
     tally.read += 1;
-    const result = validateImportRow(cells, job.mapping, { ownExport });
+    const result = validateImportRow(cells, job.mapping, { ownExport, phoneCountry: job.phoneCountry });
     if (!result.ok) skip([{ row, reason: result.reason }]);
     else {
       // Keys are kept as short digests: a string sliced out of a parsed chunk would keep the whole chunk alive.

@@ -151,6 +151,7 @@ export async function insertContact(
   userId: string,
   fields: ContactFields & { isColdLead?: boolean },
   now: Date,
+  phoneCountry: string,
 ): Promise<string> {
   const inserted = await trx
     .insertInto('contacts')
@@ -160,7 +161,7 @@ export async function insertContact(
       last_name: fields.lastName,
       email: fields.email,
       phone: fields.phone,
-      phone_e164: normalizePhone(fields.phone),
+      phone_e164: normalizePhone(fields.phone, phoneCountry),
       company: fields.company,
       website: fields.website,
       title: fields.title,
@@ -180,13 +181,14 @@ export async function insertContact(
   return inserted.id;
 }
 
-/** Writes the fields given (others untouched); the phone's normalised form follows the phone. */
+/** Writes the fields given (others untouched); the phone's normalised form follows the phone, read in the country. */
 export async function writeContactChanges(
   trx: DbExecutor,
   userId: string,
   id: string,
   changes: Partial<ContactFields>,
   now: Date,
+  phoneCountry: string,
 ): Promise<void> {
   await trx
     .updateTable('contacts')
@@ -194,7 +196,10 @@ export async function writeContactChanges(
       ...(changes.firstName !== undefined && { first_name: changes.firstName }),
       ...(changes.lastName !== undefined && { last_name: changes.lastName }),
       ...(changes.email !== undefined && { email: changes.email }),
-      ...(changes.phone !== undefined && { phone: changes.phone, phone_e164: normalizePhone(changes.phone) }),
+      ...(changes.phone !== undefined && {
+        phone: changes.phone,
+        phone_e164: normalizePhone(changes.phone, phoneCountry),
+      }),
       ...(changes.company !== undefined && { company: changes.company }),
       ...(changes.website !== undefined && { website: changes.website }),
       ...(changes.title !== undefined && { title: changes.title }),

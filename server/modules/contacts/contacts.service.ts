@@ -2,6 +2,8 @@ import { coldLeadNames, coldLeadPlaceholderEmail, type ColdLeadInput } from '#do
 import { diffContact } from '#domain/contacts/contact-history.ts';
 import { serviceRuleIssues, type Contact } from '#domain/contacts/contact.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { DEFAULT_PHONE_COUNTRY } from '#domain/contacts/phone.ts';
+import { phoneCountryOf } from '../profiles/public.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import {
@@ -28,7 +30,7 @@ export async function createContact(
   fields: ContactFields & { isColdLead?: boolean },
   now: Date,
 ): Promise<Contact> {
-  const id = await insertContact(trx, userId, fields, now);
+  const id = await insertContact(trx, userId, fields, now, await phoneCountryOf(trx, userId));
   await ctx.joinDefaultQueue(trx, userId, [id]);
   const contact = await findContact(trx, userId, id);
   if (!contact) throw new AppError('INTERNAL', 'Contact created but verification failed');
@@ -87,7 +89,8 @@ export async function updateContact(
   }
   const diff = diffContact(existing, stripUndefined(changes));
   if (!diff) return existing;
-  await writeContactChanges(trx, userId, id, changes, now);
+  const country = changes.phone !== undefined ? await phoneCountryOf(trx, userId) : DEFAULT_PHONE_COUNTRY;
+  await writeContactChanges(trx, userId, id, changes, now, country);
   await recordHistory(trx, userId, id, diff, now);
   return getContact(trx, userId, id);
 }

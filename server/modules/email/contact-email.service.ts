@@ -1,5 +1,5 @@
 import { isSendableAddress, type ContactEmail } from '#domain/email/email.schema.ts';
-import { decideForContact } from '../consent/public.ts';
+import { decideForContact, recordDecisions } from '../consent/public.ts';
 import { renderMergeFields } from '#domain/email/merge-fields.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -14,7 +14,8 @@ import { insertContactEmail } from './contact-email.repository.ts';
  * Send Email to a contact. Merge fields are filled from the contact, the mail goes
  * through the user's own server, or, when they have configured none, to the outbox (never silently dropped; the
  * answer says which). Each e-mail is recorded against the contact in the same transaction. A refusing or
- * unreachable server answers MAIL_FAILED with its reason, and nothing is recorded.
+ * unreachable server answers MAIL_FAILED with its reason, and nothing is recorded. The e-mail sent is in the contact's
+ * consent record.
  */
 export async function sendEmailToContact(
   ctx: Pick<AppContext, 'secretBox' | 'sendSmtp' | 'clock'>,
@@ -48,6 +49,8 @@ export async function sendEmailToContact(
       throw error;
     }
   }
+  // The e-mail that went out is in the contact's consent record, as calls, texts and campaign e-mail are.
+  await recordDecisions(trx, input.userId, [{ contactId: contact.id, channel: 'email', reach }], ctx.clock());
   return insertContactEmail(trx, {
     userId: input.userId,
     contactId: contact.id,

@@ -228,6 +228,8 @@ describe('sending an e-mail to a contact', () => {
       contactName: `Lena ${contact.lastName}`,
     });
     expect(outbox.hasMore).toBe(false);
+    const record = (await call('GET', `/api/contacts/${contact.id}/consent/record`)).json();
+    expect(record.entries).toMatchObject([{ channel: 'email', outcome: 'allowed' }]);
   });
 
   it('through the configured server: the message that arrives has the right sender, recipient, subject and body', async () => {
@@ -272,6 +274,7 @@ describe('sending an e-mail to a contact', () => {
       message: 'The mail server refused the message: 550 Mailbox unavailable',
     });
     expect((await ctx.db.admin.query('select count(*)::int as n from contact_emails')).rows[0].n).toBe(0);
+    expect((await ctx.db.admin.query('select count(*)::int as n from consent_decisions')).rows[0].n).toBe(0);
   });
 
   it('refuses an empty subject or message, a cold lead placeholder, and another user’s contact or template', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Profile } from '#domain/profiles/profile.schema.ts';
 import { roleForNewProfile, shouldUpgradeToAdmin } from '#domain/auth/roles.ts';
 import type { DbExecutor } from '../../db/database.ts';
+import { DEFAULT_PHONE_COUNTRY } from '#domain/contacts/phone.ts';
 import type { UserProfilesTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -14,6 +15,7 @@ export const PROFILE_COLUMNS = [
   'deactivated_at',
   'created_at',
   'time_zone',
+  'phone_country',
 ] as const;
 
 export function toProfile(
@@ -28,6 +30,7 @@ export function toProfile(
     deactivated: row.deactivated_at !== null,
     createdAt: row.created_at.toISOString(),
     timeZone: row.time_zone,
+    phoneCountry: row.phone_country,
   };
 }
 
@@ -78,17 +81,32 @@ export async function ensureProfile(
   return toProfile(row);
 }
 
-/** The user's own name and time zone (Settings → Profile). */
+/** The user's own name, time zone and phone country (Settings → Profile). */
 export async function updateOwnProfile(
   db: DbExecutor,
   userId: string,
-  input: { firstName: string; lastName: string; timeZone: string | null },
+  input: { firstName: string; lastName: string; timeZone: string | null; phoneCountry?: string | undefined },
 ): Promise<Profile> {
   const row = await db
     .updateTable('user_profiles')
-    .set({ first_name: input.firstName, last_name: input.lastName, time_zone: input.timeZone })
+    .set({
+      first_name: input.firstName,
+      last_name: input.lastName,
+      time_zone: input.timeZone,
+      ...(input.phoneCountry !== undefined && { phone_country: input.phoneCountry }),
+    })
     .where('id', '=', userId)
     .returning(PROFILE_COLUMNS)
     .executeTakeFirstOrThrow();
   return toProfile(row);
+}
+
+/** The country the user's numbers without a country code are read in ('US' for a user not found). */
+export async function phoneCountryOf(db: DbExecutor, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select('phone_country')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.phone_country ?? DEFAULT_PHONE_COUNTRY;
 }

@@ -2,6 +2,7 @@
 export {
   ensureProfile,
   findProfile,
+  phoneCountryOf,
   PROFILE_COLUMNS,
   toProfile,
   updateOwnProfile,

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MeResponseSchema, type Profile, type UpdateProfileInput } from '#domain/profiles/profile.schema.ts';
 import { knownTimeZones } from '#domain/time/zoned-time.ts';
+import { phoneCountries } from '#domain/contacts/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -29,7 +30,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [firstName, setFirstName] = useState(profile.firstName);
   const [lastName, setLastName] = useState(profile.lastName);
   const [timeZone, setTimeZone] = useState(profile.timeZone ?? BROWSER);
+  const [phoneCountry, setPhoneCountry] = useState(profile.phoneCountry);
   const zones = useMemo(() => knownTimeZones(), []);
+  const countries = useMemo(() => countryChoices(), []);
   const save = useMutation({
     mutationFn: (input: UpdateProfileInput) =>
       apiFetch('/api/me', { method: 'PUT', body: input, schema: MeResponseSchema }),
@@ -41,7 +44,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ firstName, lastName, timeZone: timeZone === BROWSER ? null : timeZone });
+    save.mutate({ firstName, lastName, timeZone: timeZone === BROWSER ? null : timeZone, phoneCountry });
   };
   return (
     <Card>
@@ -79,6 +82,24 @@ function ProfileForm({ profile }: { profile: Profile }) {
               Reports count your days, and callbacks are set, in this zone.
             </p>
           </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="profile-phone-country">Country for phone numbers</Label>
+            <NativeSelect
+              id="profile-phone-country"
+              value={phoneCountry}
+              onChange={(e) => setPhoneCountry(e.target.value)}
+            >
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <p className="text-xs text-muted-foreground">
+              A number written without a country code (on a contact, in an import, in the dialer) is read as a
+              number of this country. Numbers saved before a change keep the reading they had.
+            </p>
+          </div>
           <Button type="submit" className="self-start" disabled={save.isPending}>
             Save Profile
           </Button>
@@ -86,6 +107,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The countries of the numbering plan, by name in the browser's language, with their calling code. */
+function countryChoices(): { code: string; label: string }[] {
+  const names = new Intl.DisplayNames(undefined, { type: 'region' });
+  return phoneCountries()
+    .map(({ code, callingCode }) => ({ code, label: `${names.of(code) ?? code} (+${callingCode})` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 function NameField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {

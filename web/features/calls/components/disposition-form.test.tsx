@@ -80,6 +80,7 @@ describe('the disposition form', () => {
             deactivated: false,
             createdAt: new Date().toISOString(),
             timeZone: 'Asia/Tokyo',
+            phoneCountry: 'US',
           },
           reason: null,
         },
