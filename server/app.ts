@@ -267,8 +267,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     // Work recording how it ended (an import cut off by the close) runs after the connections are cut, so it gets
-    // a bound of its own: twice the grace, at least 3 s, time for the batch being written to settle on a busy box.
-    await ctx.work.drain(Math.max(2 * (config.closeGraceMs ?? 10_000), 3_000));
+    // a bound of its own: the grace again, at least 3 s (time for the batch being written to settle on a busy box).
+    // Grace plus drain stays within the 20 s after which main.ts exits regardless.
+    await ctx.work.drain(Math.max(config.closeGraceMs ?? 10_000, 3_000));
     await connection.stop();
     await db.destroy();
   });

@@ -114,6 +114,26 @@ describe('walking a call queue', () => {
     expect(steps.filter((s) => !s.contact).every((s) => s.heldElsewhere === 10)).toBe(true);
   });
 
+  it('a walk step does not wait for a transaction that is still adding members to the queue (a fill chunk, an import)', async () => {
+    const people = await contacts(['Ann']);
+    const queueId = await queueOf([people[0]!.id]);
+    // A fill chunk's insert, while it runs, holds what its members' foreign key takes: a key-share lock on the
+    // queue's row (its counts are written only as the statement ends, just before it commits).
+    const adding = await ctx.db.admin.connect();
+    try {
+      await adding.query('begin');
+      await adding.query('select 1 from power_dialer_queues where id = $1 for key share', [queueId]);
+      const answered = await Promise.race([
+        walk(queueId, randomUUID()).then((step) => step.contact?.id),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+      ]);
+      expect(answered).toBe(people[0]!.id);
+    } finally {
+      await adding.query('rollback');
+      adding.release();
+    }
+  });
+
   it('two server instances on one database never hand out the same contact either', async () => {
     const second = await buildSecondInstance(ctx);
     try {

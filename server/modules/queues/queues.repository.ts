@@ -111,22 +111,25 @@ export async function insertQueue(
 }
 
 /**
- * The user's queue, locked for a change (rename, delete, members), or NOT_FOUND. The default queue is kept by the
+ * The user's queue, locked for a change (rename, members, a walk step), or NOT_FOUND. The default queue is kept by the
  * CRM: asking to change it by hand is refused unless `allowDefault` (adding contacts to it is allowed).
+ *
+ * The lock is FOR NO KEY UPDATE: it orders walkers and changes among themselves but does not wait for a transaction
+ * that only adds members (a background fill's chunk or an import holds a key-share lock on the queue for its
+ * members' foreign key until it commits). Only deleting the queue (`forDelete`) needs the full FOR UPDATE.
  */
 export async function lockQueue(
   db: DbExecutor,
   userId: string,
   id: string,
-  options: { allowDefault?: boolean } = {},
+  options: { allowDefault?: boolean; forDelete?: boolean } = {},
 ): Promise<{ id: string; queueId: string }> {
-  const row = await db
+  const query = db
     .selectFrom('power_dialer_queues')
     .select(['id', 'queue_id'])
     .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('id', '=', id);
+  const row = await (options.forDelete ? query.forUpdate() : query.forNoKeyUpdate()).executeTakeFirst();
   if (!row) throw queueNotFound();
   if (row.queue_id === DEFAULT_QUEUE_ID && !options.allowDefault)
     throw new AppError('CONFLICT', QUEUE_MESSAGES.defaultQueue);
@@ -219,7 +222,7 @@ export async function lockQueueIfAny(
     .select(['id', 'project_id as projectId'])
     .where('user_id', '=', userId)
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

@@ -155,7 +155,7 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request, reply) => {
       const userId = viewerOf(request).userId;
       await asUser(userId, async (trx) =>
-        deleteQueue(trx, (await lockQueue(trx, userId, request.params.queueId)).id),
+        deleteQueue(trx, (await lockQueue(trx, userId, request.params.queueId, { forDelete: true })).id),
       );
       return reply.status(204).send();
     },
