@@ -49,6 +49,8 @@ test.describe('call queues in the power dialer', () => {
     browser,
     consoleErrors,
   }) => {
+    // Two browsers, three calls and a resume: on two busy cores with another journey beside it, this takes a minute.
+    test.slow();
     const { cookie, email } = await signedInRep(page, server);
     const ids = [];
     for (const [first, phone] of [

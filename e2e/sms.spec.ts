@@ -5,6 +5,8 @@ test.describe('SMS campaigns on the simulator', () => {
     page,
     server,
   }) => {
+    // Two campaigns sent and a reply simulated: on two busy cores with another journey beside it, about a minute.
+    test.slow();
     const { cookie } = await signedInRep(page, server);
     // Ann's number is delivered; Bo's (ending in 2) never reaches the handset; Cy has no phone.
     const annId = await createContactThroughApi(server, cookie, {
@@ -85,8 +87,9 @@ test.describe('SMS campaigns on the simulator', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Send now' }).click();
     await expect(page.getByLabel('Campaign status')).toHaveText('Sent', { timeout: 15_000 });
+    // Skipped in the consent gate's words, with the day she replied.
     await expect(recipients.getByRole('listitem', { name: 'Ann Texter' })).toContainText(
-      'Opted out (replied STOP)',
+      /Texted STOP on \d\d\/\d\d\/\d{4}/,
     );
 
     await page.goto(`/contacts/${annId}`);
