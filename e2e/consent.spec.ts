@@ -12,11 +12,13 @@ function zoneWhereHourIs(hours: number[]): { zone: string; place: string } {
     const hour = Number(
       new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now),
     );
-    // A whole-hour zone, so the minute does not turn the hour during the test.
+    // A whole-hour zone (its minute is the UTC minute).
     const minute = Number(
       new Intl.DateTimeFormat('en-US', { timeZone: zone, minute: 'numeric' }).format(now),
     );
-    if (hours.includes(hour) && minute < 50 && minute === now.getUTCMinutes())
+    // Late in the hour, only an hour whose next one is also in the set (the test may run across it).
+    const lasts = minute < 50 || hours.includes(hour + 1);
+    if (hours.includes(hour) && lasts && minute === now.getUTCMinutes())
       return { zone, place: zone.split('/').at(-1)!.replaceAll('_', ' ') };
   }
   throw new Error(`No zone where the hour is one of ${hours.join(', ')}`);
