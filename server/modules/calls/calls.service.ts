@@ -66,14 +66,14 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     const existing = await findCallByRequestId(trx, userId, input.requestId);
     if (existing) return { existing };
     // A contact's number as stored (read in the user's country when saved); a typed one read in it now.
-    const country = await phoneCountryOf(trx, userId);
+    const readInUsersCountry = async (raw: string) => normalizePhone(raw, await phoneCountryOf(trx, userId));
     let toE164: string | null;
     if (input.contactId) {
       const contact = await getContact(trx, userId, input.contactId);
-      toE164 = contact.phoneE164 ?? normalizePhone(contact.phone, country);
+      toE164 = contact.phoneE164 ?? (contact.phone ? await readInUsersCountry(contact.phone) : null);
       if (!contact.phone || !toE164)
         throw new AppError('VALIDATION_FAILED', 'Contact does not have a valid phone number');
-    } else toE164 = normalizePhone(input.to ?? '', country);
+    } else toE164 = await readInUsersCountry(input.to ?? '');
     if (!toE164) throw new AppError('VALIDATION_FAILED', 'No number entered');
     const from = await resolveCallerId(trx, userId, input.from, ctx.defaultCallerId);
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);

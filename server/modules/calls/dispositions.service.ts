@@ -39,8 +39,8 @@ export async function saveDisposition(
   if (input.disposition === 'call-back' && !callbackDate)
     throw new AppError('VALIDATION_FAILED', 'Choose a callback date');
   // The form's own rule, on the user's day (Settings → Profile); without a zone, on the last day on Earth to end.
-  const zone = (await findProfile(db, userId))?.timeZone ?? LATEST_DAY_ZONE;
-  if (callbackDate && isPastDay(callbackDate, now, zone))
+  const zone = async () => (await findProfile(db, userId))?.timeZone ?? LATEST_DAY_ZONE;
+  if (callbackDate && isPastDay(callbackDate, now, await zone()))
     throw new AppError('VALIDATION_FAILED', 'The callback date cannot be in the past');
   // The queue's row first, as every queue change takes it, so a walk and this save never wait on each other.
   const queueId = input.queueId ? ((await lockQueueIfAny(db, userId, input.queueId))?.id ?? null) : null;

@@ -1,7 +1,6 @@
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { ContactDiff } from '#domain/contacts/contact-history.ts';
 import type { Contact, ContactStatus, HistoryEntry } from '#domain/contacts/contact.schema.ts';
-import { normalizePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { ContactsTable, Database } from '../../db/schema.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -149,9 +148,8 @@ export type ContactFields = {
 export async function insertContact(
   trx: DbExecutor,
   userId: string,
-  fields: ContactFields & { isColdLead?: boolean },
+  fields: ContactFields & { isColdLead?: boolean; phoneE164: string | null },
   now: Date,
-  phoneCountry: string,
 ): Promise<string> {
   const inserted = await trx
     .insertInto('contacts')
@@ -161,7 +159,7 @@ export async function insertContact(
       last_name: fields.lastName,
       email: fields.email,
       phone: fields.phone,
-      phone_e164: normalizePhone(fields.phone, phoneCountry),
+      phone_e164: fields.phoneE164,
       company: fields.company,
       website: fields.website,
       title: fields.title,
@@ -181,14 +179,13 @@ export async function insertContact(
   return inserted.id;
 }
 
-/** Writes the fields given (others untouched); the phone's normalised form follows the phone, read in the country. */
+/** Writes the fields given (others untouched); a new phone comes with its normalised form. */
 export async function writeContactChanges(
   trx: DbExecutor,
   userId: string,
   id: string,
-  changes: Partial<ContactFields>,
+  changes: Partial<ContactFields> & { phoneE164?: string | null },
   now: Date,
-  phoneCountry: string,
 ): Promise<void> {
   await trx
     .updateTable('contacts')
@@ -198,7 +195,7 @@ export async function writeContactChanges(
       ...(changes.email !== undefined && { email: changes.email }),
       ...(changes.phone !== undefined && {
         phone: changes.phone,
-        phone_e164: normalizePhone(changes.phone, phoneCountry),
+        phone_e164: changes.phoneE164 ?? null,
       }),
       ...(changes.company !== undefined && { company: changes.company }),
       ...(changes.website !== undefined && { website: changes.website }),

@@ -2,7 +2,7 @@ import { coldLeadNames, coldLeadPlaceholderEmail, type ColdLeadInput } from '#do
 import { diffContact } from '#domain/contacts/contact-history.ts';
 import { serviceRuleIssues, type Contact } from '#domain/contacts/contact.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { DEFAULT_PHONE_COUNTRY } from '#domain/contacts/phone.ts';
+import { normalizePhone } from '#domain/contacts/phone.ts';
 import { phoneCountryOf } from '../profiles/public.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -30,7 +30,8 @@ export async function createContact(
   fields: ContactFields & { isColdLead?: boolean },
   now: Date,
 ): Promise<Contact> {
-  const id = await insertContact(trx, userId, fields, now, await phoneCountryOf(trx, userId));
+  const phoneE164 = normalizePhone(fields.phone, await phoneCountryOf(trx, userId));
+  const id = await insertContact(trx, userId, { ...fields, phoneE164 }, now);
   await ctx.joinDefaultQueue(trx, userId, [id]);
   const contact = await findContact(trx, userId, id);
   if (!contact) throw new AppError('INTERNAL', 'Contact created but verification failed');
@@ -89,8 +90,12 @@ export async function updateContact(
   }
   const diff = diffContact(existing, stripUndefined(changes));
   if (!diff) return existing;
-  const country = changes.phone !== undefined ? await phoneCountryOf(trx, userId) : DEFAULT_PHONE_COUNTRY;
-  await writeContactChanges(trx, userId, id, changes, now, country);
+  // A new phone is read in the user's country (Settings → Profile) and stored with its normalised form.
+  const phoneE164 =
+    changes.phone !== undefined
+      ? normalizePhone(changes.phone, await phoneCountryOf(trx, userId))
+      : undefined;
+  await writeContactChanges(trx, userId, id, { ...changes, phoneE164 }, now);
   await recordHistory(trx, userId, id, diff, now);
   return getContact(trx, userId, id);
 }
