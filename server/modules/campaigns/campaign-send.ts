@@ -2,6 +2,7 @@ import { spacingMs } from '#domain/campaigns/campaign-pace.ts';
 import type { CampaignChannel, CampaignStatus } from '#domain/campaigns/campaign-state.ts';
 import type { AppContext } from '../../app-context.ts';
 import { withActor, type DbExecutor } from '../../db/database.ts';
+import { recordDecisions, type DecisionLine } from '../consent/public.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { lockIfSending, pauseForFailure, setStatus } from './campaigns.repository.ts';
 import { scheduleRun } from './campaign-schedule.ts';
@@ -25,9 +26,17 @@ export type Outcome<Sent> = Recorded<Sent> | { kind: 'server-down'; reason: stri
 
 /**
  * The next recipient in turn: whether to skip them (and why), or to let them wait until a moment (outside their
- * calling hours), and what their message needs if neither.
+ * calling hours), and what their message needs if neither. `consent`: the gate's decision, kept in the contact's
+ * consent record once the recipient is marked (not when the send waits for a slot of the sending limit and asks
+ * again later).
  */
-export type Candidate<Claim> = { contactId: string; skip: string | null; defer?: Date; claim: Claim };
+export type Candidate<Claim> = {
+  contactId: string;
+  skip: string | null;
+  defer?: Date;
+  claim: Claim;
+  consent?: DecisionLine;
+};
 
 /**
  * What a channel (e-mail, SMS) supplies to the one send loop: its tables' statements, its claim query, its skip
@@ -111,6 +120,7 @@ async function claimNext<Setup, Claim, Sent>(
       const passed = candidate.skip !== null || candidate.defer !== undefined;
       const slot = passed ? null : await takeSendingSlot(trx, userId, channel.channel, now);
       if (slot) return { wait: slot };
+      if (candidate.consent) await recordDecisions(trx, userId, [candidate.consent], now);
       await channel.mark(trx, campaignId, candidate, setup, now);
       if (!passed) return candidate;
     }

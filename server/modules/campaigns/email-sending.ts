@@ -1,5 +1,5 @@
 import { emailSkipReason } from '#domain/campaigns/email-campaign.schema.ts';
-import { decideForContact, recordDecisions } from '../consent/public.ts';
+import { decideForContact } from '../consent/public.ts';
 import { dueAfter, type SequenceStep } from '#domain/campaigns/email-sequence.schema.ts';
 import { renderMergeFields, type MergeContact } from '#domain/email/merge-fields.ts';
 import { MailDeliveryError, type SmtpSession, type SmtpSettings } from '../../mail/smtp-sender.ts';
@@ -58,17 +58,8 @@ export const emailSending: SendChannel<Setup, Claim, Sent> = {
     const email = row.email?.trim() ?? null;
     let skip = emailSkipReason({ contactExists: !!row.existing, email, unsubscribed: false });
     // The consent gate: an address that unsubscribed from the user's e-mails gets no campaign e-mail.
-    if (!skip) {
-      const reach = await decideForContact(trx, userId, row.contact_id, 'campaign-email', now);
-      if (reach)
-        await recordDecisions(
-          trx,
-          userId,
-          [{ contactId: row.contact_id, channel: 'campaign-email', reach }],
-          now,
-        );
-      if (reach && !reach.decision.allowed) skip = reach.decision.reason;
-    }
+    const reach = skip ? null : await decideForContact(trx, userId, row.contact_id, 'campaign-email', now);
+    if (reach && !reach.decision.allowed) skip = reach.decision.reason;
     const contact = {
       firstName: row.first_name ?? '',
       lastName: row.last_name ?? '',
@@ -81,6 +72,7 @@ export const emailSending: SendChannel<Setup, Claim, Sent> = {
       contactId: row.contact_id,
       skip,
       claim: { token: row.unsubscribe_token, email, contact, stepsSent: row.steps_sent },
+      ...(reach && { consent: { contactId: row.contact_id, channel: 'campaign-email' as const, reach } }),
     };
   },
 

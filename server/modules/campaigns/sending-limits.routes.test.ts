@@ -6,6 +6,7 @@ import {
   createTestApp,
   type Session,
   type TestContext,
+  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -13,6 +14,7 @@ let rep: Session;
 beforeEach(async () => {
   ctx = await createTestApp();
   rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
 });
 afterEach(() => ctx.close());
 
@@ -85,5 +87,22 @@ describe("a user's sending limits (a per-user rate)", () => {
     while ((await sentSoFar()) < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await sentSoFar()).toBe(2);
+    // A minute later, one more of each. The consent record holds one line per message that went, not one per
+    // time a send asked for a slot and waited.
+    ctx.clock.advance(61_000);
+    // The job queue waits on the database's clock: the runs waiting for the next slot are due now.
+    await ctx.db.admin.query(`update graphile_worker._private_jobs set run_at = now() where run_at > now()`);
+    const later = Date.now() + 5_000;
+    while ((await sentSoFar()) < 4 && Date.now() < later) await new Promise((r) => setTimeout(r, 50));
+    expect(await sentSoFar()).toBe(4);
+    const lines = await ctx.db.admin.query<{ channel: string; outcome: string; n: number }>(
+      `select channel, outcome, count(*)::int as n from consent_decisions
+        where user_id = $1 group by channel, outcome order by channel`,
+      [rep.userId],
+    );
+    expect(lines.rows).toEqual([
+      { channel: 'campaign-email', outcome: 'allowed', n: 2 },
+      { channel: 'text', outcome: 'allowed', n: 2 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { SMS_MESSAGES, SMS_UNCONFIRMED_REASON, smsFor } from '#domain/campaigns/
 import { ProviderError } from '../../telephony/telephony-provider.ts';
 import { findDefaultCallerId } from '../caller-ids/public.ts';
 import type { Outcome, SendChannel, SendContext } from './campaign-send.ts';
-import { decideForContact, recordDecisions } from '../consent/public.ts';
+import { decideForContact } from '../consent/public.ts';
 import {
   deferSmsRecipient,
   findFirstSmsWaitEnd,
@@ -89,11 +89,16 @@ export const smsSending: SendChannel<Setup, Claim, Sent> = {
     const reach = await decideForContact(trx, userId, row.contact_id, 'text', now);
     if (!reach) return { contactId: row.contact_id, skip: null, claim };
     const { decision } = reach;
-    const waiting = !decision.allowed && decision.retryAt !== null;
-    await recordDecisions(trx, userId, [{ contactId: row.contact_id, channel: 'text', reach, waiting }], now);
-    if (decision.allowed) return { contactId: row.contact_id, skip: null, claim };
-    if (decision.retryAt) return { contactId: row.contact_id, skip: null, defer: decision.retryAt, claim };
-    return { contactId: row.contact_id, skip: decision.reason, claim };
+    const consent = {
+      contactId: row.contact_id,
+      channel: 'text' as const,
+      reach,
+      waiting: !decision.allowed && decision.retryAt !== null,
+    };
+    if (decision.allowed) return { contactId: row.contact_id, skip: null, claim, consent };
+    if (decision.retryAt)
+      return { contactId: row.contact_id, skip: null, defer: decision.retryAt, claim, consent };
+    return { contactId: row.contact_id, skip: decision.reason, claim, consent };
   },
 
   nextDue: (trx, campaignId) => findFirstSmsWaitEnd(trx, campaignId),

@@ -193,10 +193,17 @@ function recordedFacts(facts: ReachFacts): Record<string, unknown> {
  * Keeps decisions in the contact's consent record, with the facts they used. `waiting`: a refusal for now that the
  * caller acts on by waiting (the walk, a campaign), not by giving up.
  */
+export type DecisionLine = {
+  contactId: string | null;
+  channel: ReachChannel;
+  reach: Reach;
+  waiting?: boolean;
+};
+
 export async function recordDecisions(
   db: DbExecutor,
   userId: string,
-  decisions: readonly { contactId: string | null; channel: ReachChannel; reach: Reach; waiting?: boolean }[],
+  decisions: readonly DecisionLine[],
   now: Date,
 ): Promise<void> {
   await insertConsentEntries(

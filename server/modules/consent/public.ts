@@ -11,6 +11,7 @@ export {
   putOnDoNotCall,
   recordDecisions,
   reachSettingsOf,
+  type DecisionLine,
   type Reach,
 } from './consent.service.ts';
 export { insertUnsubscribe, unsubscribedAt } from './email-unsubscribes.repository.ts';
