@@ -5,7 +5,7 @@ test.describe('calling on the simulator', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const id = await createContactThroughApi(server, cookie, {
       firstName: 'Cora',
       lastName: 'Caller',
@@ -52,7 +52,7 @@ test.describe('calling on the simulator', () => {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 502/);
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/power-dialer');
     const dial = async (number: string) => {
       await page.getByLabel('Phone number').fill(number);
@@ -92,7 +92,7 @@ test.describe('calling on the simulator', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await createContactThroughApi(server, cookie, {
       firstName: 'Dee',
       lastName: 'Double',
@@ -116,7 +116,7 @@ test.describe('calling on the simulator', () => {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 409/);
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const id = await createContactThroughApi(server, cookie, {
       firstName: 'Nora',
       lastName: 'Never',
@@ -145,7 +145,7 @@ test.describe('calling on the simulator', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     for (const [i, phone] of [
       '(555) 010-0103',
       '(555) 010-0104',

@@ -5,7 +5,7 @@ test.describe('e-mail campaigns', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ids: string[] = [];
     for (const first of ['Ann', 'Bo'])
       ids.push(
@@ -91,7 +91,7 @@ test.describe('e-mail campaigns', () => {
   });
 
   test('pauses, resumes and cancels a send from the campaign page', async ({ page, server }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ids: string[] = [];
     for (const first of ['Cy', 'Di', 'Ed'])
       ids.push(
@@ -137,7 +137,7 @@ test.describe('e-mail campaigns', () => {
     page,
     server,
   }) => {
-    const { cookie, userId } = await signedInRep(page, server);
+    const { cookie, userId } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await seedContacts(server, userId, 30, 'Live', { withPhones: true });
     const api = async (path: string, body: unknown) => {
       const response = await fetch(`${server.baseUrl}${path}`, {

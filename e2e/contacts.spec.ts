@@ -2,7 +2,7 @@ import { test, expect, createContactThroughApi, seedContacts, signedInRep } from
 
 test.describe('contacts', () => {
   test('create a contact, edit it, and see the change in its history', async ({ page, server }) => {
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/contacts');
     await page.getByRole('link', { name: 'Add Contact' }).first().click();
     await expect(page.getByRole('heading', { name: 'Add New Contact' })).toBeVisible();
@@ -38,7 +38,7 @@ test.describe('contacts', () => {
   });
 
   test('search, filter by each control, clear, and see the tab counts follow', async ({ page, server }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await createContactThroughApi(server, cookie, {
       firstName: 'Alan',
       lastName: 'Turing',
@@ -99,7 +99,7 @@ test.describe('contacts', () => {
     page,
     server,
   }) => {
-    const { userId } = await signedInRep(page, server);
+    const { userId } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await seedContacts(server, userId, 230, 'Person');
     await page.goto('/contacts');
     const table = page.getByRole('table', { name: 'Contacts' });
@@ -151,7 +151,7 @@ test.describe('contacts', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await createContactThroughApi(server, cookie, {
       firstName: 'Row',
       lastName: 'Victim',
@@ -195,7 +195,7 @@ test.describe('contacts', () => {
     server,
     consoleErrors,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/contacts');
     await expect(page.getByText('No contacts found')).toBeVisible();
     const second = await page.context().newPage();
@@ -226,7 +226,7 @@ test.describe('contacts', () => {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 404/);
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/contacts/7d0b5a9e-1111-4222-8333-444455556666');
     await expect(page.getByText('Error loading contact', { exact: true })).toBeVisible();
     await expect(
@@ -240,7 +240,7 @@ test('Send to Campaign creates a call queue on the spot from ticked contacts or 
   page,
   server,
 }) => {
-  const { cookie } = await signedInRep(page, server);
+  const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
   for (const [firstName, company] of [
     ['Quinn', 'Acme'],
     ['Rita', 'Acme'],

@@ -5,7 +5,7 @@ test.describe('the pop-out dialer window', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const made: Record<string, string> = {};
     for (const [first, phone] of [
       ['Pia', '(555) 010-0111'],
@@ -99,7 +99,7 @@ test.describe('the pop-out dialer window', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const tess = await createContactThroughApi(server, cookie, {
       firstName: 'Tess',
       lastName: 'Simple',
@@ -154,7 +154,7 @@ test.describe('the pop-out dialer window', () => {
     page,
     server,
   }) => {
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/simple-dialer-window');
     await expect(page.getByRole('heading', { name: 'Dialer' })).toBeVisible();
     await expect(page.getByText('No contacts found in this campaign')).toBeVisible();

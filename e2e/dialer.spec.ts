@@ -21,7 +21,7 @@ test.describe('the browser dialer on the simulator', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await createContactThroughApi(server, cookie, {
       firstName: 'Ada',
       lastName: 'Answer',
@@ -95,7 +95,7 @@ test.describe('the browser dialer on the simulator', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await createTemplate(server, cookie);
     await createContactThroughApi(server, cookie, {
       firstName: 'Nia',

@@ -164,10 +164,15 @@ export async function setRole(
   await adminQuery(server.databaseUrl, `update user_profiles set role = '${role}' where id = '${userId}'`);
 }
 
-/** An approved user arranged through the API, signed in through the UI, with a cookie for API seeding. */
+/**
+ * An approved user arranged through the API, signed in through the UI, with a cookie for API seeding. Journeys that
+ * call or text the fictional (555) 010-xxxx numbers (no local time, not valid) pass `callsFictionalNumbers`: the rep
+ * allows contacts of unknown local time (Settings → Phone), which the product refuses by default.
+ */
 export async function signedInRep(
   page: Page,
   server: Server,
+  options: { callsFictionalNumbers?: boolean } = {},
 ): Promise<{ userId: string; cookie: string; email: string }> {
   await signUpThroughApi(server, uniqueEmail('admin'));
   const email = uniqueEmail('rep');
@@ -175,6 +180,14 @@ export async function signedInRep(
   await setRole(server, userId, 'user');
   await signInThroughUi(page, email);
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  if (options.callsFictionalNumbers) {
+    const response = await fetch(`${server.baseUrl}/api/consent/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({ window: null, unknownLocalTime: 'allow' }),
+    });
+    if (!response.ok) throw new Error(`consent settings failed: ${response.status}`);
+  }
   return { userId, cookie, email };
 }
 

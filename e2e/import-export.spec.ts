@@ -7,7 +7,7 @@ test.describe('contacts in and out', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const first = await createContactThroughApi(server, cookie, {
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -63,7 +63,7 @@ test.describe('contacts in and out', () => {
     page,
     server,
   }) => {
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     const workbook = await buildWorkbook([
       ['Organisation', 'Given name', 'Surname', 'Mobile', 'Job'],
       ['Nova', 'Nia', 'Nash', 5550100009, 'CTO'],
@@ -96,7 +96,7 @@ test.describe('contacts in and out', () => {
   });
 
   test('refuses a file it cannot read, saying which files it takes', async ({ page, server }) => {
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/contacts');
     await page.getByRole('button', { name: 'Import' }).click();
     await page

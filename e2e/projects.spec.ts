@@ -6,7 +6,7 @@ test.describe('projects and call queue screens', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     for (const [first, phone] of [
       ['Kai', '(555) 010-0071'],
       ['Lia', '(555) 010-0081'],
@@ -75,7 +75,7 @@ test.describe('projects and call queue screens', () => {
   });
 
   test('puts every contact matching a search in a queue in one action', async ({ page, server }) => {
-    const { userId } = await signedInRep(page, server);
+    const { userId } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await seedContacts(server, userId, 250, 'Bulk');
     await page.goto('/projects/queue/create');
     await page.getByLabel('Queue name').fill('Everyone');
@@ -95,7 +95,7 @@ test.describe('projects and call queue screens', () => {
     page,
     server,
   }, testInfo) => {
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     const file = testInfo.outputPath('fair.csv');
     writeFileSync(
       file,
@@ -120,7 +120,7 @@ test.describe('projects and call queue screens', () => {
   });
 
   test('creates and edits a project; empty cards show the spec’s defaults', async ({ page, server }) => {
-    await signedInRep(page, server);
+    await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/projects');
     await expect(page.getByText('No Projects', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'New Project' }).click();
@@ -157,7 +157,7 @@ test.describe('projects and call queue screens', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${server.baseUrl}${path}`, {
         method: 'POST',

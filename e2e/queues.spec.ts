@@ -51,7 +51,7 @@ test.describe('call queues in the power dialer', () => {
   }) => {
     // Two browsers, three calls and a resume: on two busy cores with another journey beside it, this takes a minute.
     test.slow();
-    const { cookie, email } = await signedInRep(page, server);
+    const { cookie, email } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ids = [];
     for (const [first, phone] of [
       ['Una', '(555) 010-0011'],
@@ -113,7 +113,7 @@ test.describe('call queues in the power dialer', () => {
     browser,
     consoleErrors,
   }) => {
-    const { cookie, email } = await signedInRep(page, server);
+    const { cookie, email } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ids = [];
     for (const first of ['Ana', 'Ben'])
       ids.push(
@@ -143,7 +143,7 @@ test.describe('call queues in the power dialer', () => {
     page,
     server,
   }) => {
-    const { userId } = await signedInRep(page, server);
+    const { userId } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await seedContacts(server, userId, 6_000, 'Bulk', { withPhones: true });
     await page.goto('/contacts');
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
@@ -176,7 +176,7 @@ test.describe('call queues in the power dialer', () => {
     page,
     server,
   }, testInfo) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ids: Record<string, string> = {};
     for (const first of ['Ida', 'Jon', 'Kit'])
       ids[first] = await createContactThroughApi(server, cookie, {

@@ -17,7 +17,7 @@ test.describe('call reports', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ann = await createContactThroughApi(server, cookie, {
       firstName: 'Ann',
       lastName: 'Report',
@@ -60,7 +60,7 @@ test.describe('call reports', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const contact = (firstName: string, company: string, phone: string) =>
       createContactThroughApi(server, cookie, {
         firstName,

@@ -7,7 +7,7 @@ test.describe('SMS campaigns on the simulator', () => {
   }) => {
     // Two campaigns sent and a reply simulated: on two busy cores with another journey beside it, about a minute.
     test.slow();
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     // Ann's number is delivered; Bo's (ending in 2) never reaches the handset; Cy has no phone.
     const annId = await createContactThroughApi(server, cookie, {
       firstName: 'Ann',

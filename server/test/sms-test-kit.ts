@@ -3,7 +3,14 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signSimulatorFields } from '../telephony/simulator.ts';
-import { asCookie, createAccount, createTestApp, type Session, type TestContext } from './test-app.ts';
+import {
+  allowUnknownLocalTime,
+  asCookie,
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from './test-app.ts';
 
 type Recipient = {
   contactId: string;
@@ -37,6 +44,7 @@ export function createSmsKit() {
     use: async (app: TestContext) => {
       kit.ctx = app;
       kit.rep = await createAccount(app, 'user');
+      await allowUnknownLocalTime(app.app, kit.rep);
     },
     close: () => kit.ctx.close(),
     call: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as?: Session) =>

@@ -162,3 +162,17 @@ export async function createFirstAdmin(ctx: TestContext): Promise<Session> {
 export function asCookie(session: Session | null): Record<string, string> {
   return session ? { cookie: session.cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN };
 }
+
+/**
+ * Settings → Phone, "Contacts whose local time is unknown: call and text them". Tests that dial the fictional
+ * (555) 010-xxxx numbers (no time zone, not valid) say so; the product's default refuses them.
+ */
+export async function allowUnknownLocalTime(app: App, session: Session): Promise<void> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/consent/settings',
+    headers: asCookie(session),
+    payload: { window: null, unknownLocalTime: 'allow' },
+  });
+  if (response.statusCode !== 200) throw new Error(`consent settings failed: ${response.statusCode}`);
+}

@@ -6,6 +6,7 @@ import {
   createTestApp,
   type Session,
   type TestContext,
+  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 
@@ -15,6 +16,7 @@ let rep: Session;
 beforeEach(async () => {
   ctx = await createTestApp();
   rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
 });
 afterEach(() => ctx.close());
 

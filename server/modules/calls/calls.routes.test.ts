@@ -7,6 +7,7 @@ import {
   createTestApp,
   type Session,
   type TestContext,
+  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import { callRowOf, placeCallAs, waitFor } from '../../test/calls-test-kit.ts';
@@ -18,6 +19,7 @@ let rep: Session;
 beforeEach(async () => {
   ctx = await createTestApp();
   rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
 });
 afterEach(() => ctx.close());
 
@@ -131,6 +133,7 @@ describe('the rules before a call goes out', () => {
     const bare = await createTestApp({ defaultCallerId: null });
     try {
       const user = await createAccount(bare, 'user');
+      await allowUnknownLocalTime(bare.app, user);
       const missing = await bare.app.inject({
         method: 'POST',
         url: '/api/calls',

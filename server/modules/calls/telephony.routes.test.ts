@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signSimulatorFields } from '../../telephony/simulator.ts';
-import { createAccount, createTestApp, type Session, type TestContext } from '../../test/test-app.ts';
+import {
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+  allowUnknownLocalTime,
+} from '../../test/test-app.ts';
 import { callRowOf, placeCallAs } from '../../test/calls-test-kit.ts';
 
 let ctx: TestContext;
@@ -10,6 +16,7 @@ let rep: Session;
 beforeEach(async () => {
   ctx = await createTestApp();
   rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
 });
 afterEach(() => ctx.close());
 

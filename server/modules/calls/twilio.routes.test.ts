@@ -15,6 +15,7 @@ import {
   createTestApp,
   type Session,
   type TestContext,
+  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import {
@@ -36,6 +37,7 @@ beforeEach(async () => {
   fake = await startFakeTwilio();
   ctx = await createTwilioTestApp(fake);
   rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
 });
 afterEach(async () => {
   await ctx.close();

@@ -176,14 +176,27 @@ describe('the consent gate on calls', () => {
     expect((await placeCallAs(ctx.app, rep, { contactId: dnc.id })).json().code).toBe('DO_NOT_CALL');
   });
 
-  it('lets the user narrow the calling hours, never widen them, and refuse contacts of unknown local time', async () => {
+  it('refuses contacts of unknown local time unless the user allows them, and lets the user narrow the calling hours, never widen them', async () => {
     expect((await send('GET', '/api/consent/settings')).json()).toEqual({
       window: null,
-      unknownLocalTime: 'allow',
+      unknownLocalTime: 'block',
     });
     const fictional = await insertContact(ctx.app, rep, { firstName: 'Fi', phone: '(555) 010-0017' });
     const ny = await insertContact(ctx.app, rep, { firstName: 'Ny', phone: NEW_YORK });
     ctx.clock.set(DENVER_742); // 9:42 am in New York
+    // By default nobody is called whose local time is unknown.
+    expect((await placeCallAs(ctx.app, rep, { contactId: fictional.id })).json()).toEqual({
+      code: 'CONSENT_REFUSED',
+      message: 'Not a valid phone number: +15550100017',
+    });
+    const tollFree = await insertContact(ctx.app, rep, { firstName: 'Tol', phone: '(800) 555-0123' });
+    expect((await placeCallAs(ctx.app, rep, { contactId: tollFree.id })).json()).toEqual({
+      code: 'CONSENT_REFUSED',
+      message: 'Not now: this contact’s local time is unknown (set their time zone on the contact)',
+    });
+    expect(
+      (await send('PUT', '/api/consent/settings', { window: null, unknownLocalTime: 'allow' })).statusCode,
+    ).toBe(200);
     expect((await send('GET', `/api/contacts/${fictional.id}/consent`)).json()).toMatchObject({
       phoneValid: false,
       localTime: null,

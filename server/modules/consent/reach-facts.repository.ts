@@ -107,7 +107,7 @@ export async function findConsentSettings(db: DbExecutor, userId: string) {
     timeZone: row?.time_zone ?? null,
     window:
       row?.window_from != null && row.window_to != null ? { from: row.window_from, to: row.window_to } : null,
-    unknownLocalTime: row?.unknown_local_time ?? ('allow' as const),
+    unknownLocalTime: row?.unknown_local_time ?? ('block' as const),
   };
 }
 

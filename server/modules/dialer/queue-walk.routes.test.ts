@@ -10,6 +10,7 @@ import {
   createTestApp,
   type Session,
   type TestContext,
+  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 
 type Step = {
@@ -25,6 +26,7 @@ let rep: Session;
 beforeEach(async () => {
   ctx = await createTestApp();
   rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
 });
 afterEach(() => ctx.close());
 

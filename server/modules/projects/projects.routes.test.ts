@@ -7,6 +7,7 @@ import {
   createTestApp,
   type Session,
   type TestContext,
+  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -16,6 +17,7 @@ let other: Session;
 beforeAll(async () => {
   ctx = await createTestApp();
   owner = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, owner);
   other = await createAccount(ctx, 'user');
 });
 afterAll(() => ctx.close());

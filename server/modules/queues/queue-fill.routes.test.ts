@@ -6,6 +6,7 @@ import {
   createTestApp,
   type Session,
   type TestContext,
+  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 import { runQueueFillStep } from './queue-fill.ts';
 
@@ -17,6 +18,7 @@ const MANY = QUEUE_FILL_INLINE_MAX + 1_500;
 beforeAll(async () => {
   ctx = await createTestApp();
   owner = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, owner);
   await ctx.db.admin.query(
     `insert into contacts (user_id, first_name, last_name, email, phone)
      select $1, 'Fill' || lpad(g::text, 5, '0'), 'Many', 'fill' || g || '@example.com', '555' || lpad(g::text, 7, '0')

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SMS_REPLIES } from '#domain/sms/sms-keywords.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import { createSmsKit } from '../../test/sms-test-kit.ts';
-import { createAccount } from '../../test/test-app.ts';
+import { createAccount, allowUnknownLocalTime } from '../../test/test-app.ts';
 
 const kit = createSmsKit();
 const { onSimulator, call, create, settled, accepted, until, inbound, optOuts } = kit;
@@ -29,6 +29,7 @@ describe('messages received', () => {
   it("a reply simulated by one user reaches that user's records only", async () => {
     await onSimulator();
     const other = await createAccount(kit.ctx, 'user');
+    await allowUnknownLocalTime(kit.ctx.app, other);
     const mine = await insertContact(kit.ctx.app, kit.rep, { firstName: 'Ann', phone: '5550100017' });
     const theirs = await insertContact(kit.ctx.app, other, { firstName: 'Ann', phone: '5550100017' });
     const myFirst = (await create([mine.id])).json().campaign.id;
