@@ -95,6 +95,8 @@ test.describe('the browser dialer on the simulator', () => {
     page,
     server,
   }) => {
+    // A contact added, an e-mail written and a call made in one dialer: near a minute beside another journey.
+    test.slow();
     const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     await createTemplate(server, cookie);
     await createContactThroughApi(server, cookie, {

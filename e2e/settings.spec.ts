@@ -66,7 +66,7 @@ test.describe('notifications', () => {
     page,
     server,
   }) => {
-    const { cookie } = await signedInRep(page, server);
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const post = async (url: string, body: object) => {
       const response = await fetch(`${server.baseUrl}${url}`, {
         method: 'POST',
