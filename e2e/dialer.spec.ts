@@ -91,6 +91,35 @@ test.describe('the browser dialer on the simulator', () => {
     await expect(history).toContainText('Bo Busy');
   });
 
+  test('a call answered by a machine says so, and Voicemail is proposed as its outcome', async ({
+    page,
+    server,
+  }) => {
+    const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
+    // On the simulator a number ending in 3 reaches an answering machine (README "Calling").
+    await createContactThroughApi(server, cookie, {
+      firstName: 'Max',
+      lastName: 'Machine',
+      email: 'max@m.example',
+      phone: '(555) 010-0013',
+    });
+    await page.goto('/power-dialer');
+    await page.getByRole('button', { name: 'Power Dialer', exact: true }).click();
+    const dialer = page.getByRole('dialog', { name: 'Browser Dialer' });
+    await dialer.getByRole('button', { name: 'Call Max Machine' }).click();
+    const inCall = dialer.getByRole('region', { name: 'In call' });
+    await expect(inCall.getByText('Answered by a machine (voicemail)')).toBeVisible({ timeout: 15_000 });
+    await dialer.getByRole('tab', { name: 'Disposition' }).click();
+    await expect(dialer.getByRole('radio', { name: 'Voicemail' })).toBeChecked();
+    await expect(
+      dialer.getByText('Proposed from the call: Voicemail. Choose another to change it.'),
+    ).toBeVisible();
+    await inCall.getByRole('button', { name: 'END CALL' }).click();
+    await dialer.getByRole('button', { name: 'Save disposition' }).click();
+    await expect(page.getByText('Disposition saved').first()).toBeVisible();
+    await expect(page.getByText('Queue completed')).toBeVisible();
+  });
+
   test('Contacts tab: add a contact with its rules and an e-mail from a template, then call it; a contact without a phone', async ({
     page,
     server,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnsweredBySchema } from './answered-by.ts';
 import { CallStatusSchema, TelephonyProviderNameSchema } from './call-status.ts';
 import { REQUEST_ID_PATTERN } from './call-guard.ts';
 import { DispositionSchema, LeadQualificationSchema } from './disposition.ts';
@@ -16,6 +17,8 @@ export const CallSchema = z.object({
   answeredAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   durationSeconds: z.number().int().nullable(),
+  /** Who answered, as answering-machine detection reports it after the answer; null until it does. */
+  answeredBy: AnsweredBySchema.nullable(),
 });
 export type Call = z.infer<typeof CallSchema>;
 

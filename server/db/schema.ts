@@ -11,6 +11,7 @@ import type { NotificationKind } from '#domain/notifications/notification.schema
 import type { ProjectStatus, ProjectType } from '#domain/projects/project.schema.ts';
 import type { SmsKeyword } from '#domain/sms/sms-keywords.ts';
 import type { TelephonyProviderName } from '#domain/calls/call-status.ts';
+import type { AnsweredBy } from '#domain/calls/answered-by.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -505,6 +506,8 @@ export type CallsTable = {
   project_id: Generated<string | null>;
   /** The latest disposition saved for the call, kept by a trigger (migration 0022). */
   disposition: string | null;
+  /** Who answered, as answering-machine detection reported it (migration 0031); null until it does. */
+  answered_by: Generated<AnsweredBy | null>;
   /** What the Call Reports filter searches (generated, migration 0022). */
   report_text: ColumnType<string, never, never>;
 };

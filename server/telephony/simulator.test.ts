@@ -15,6 +15,15 @@ describe('the telephony simulator', () => {
     expect(statuses('5550100011')).toEqual(['ringing', 'no-answer']);
     expect(statuses('5550100012')).toEqual(['failed']);
     expect(statuses('5550100017')).toEqual(['ringing', 'in-progress', 'completed']);
+    // Answering-machine detection: a machine on numbers ending in 3, a person otherwise, told after the answer.
+    const detected = (to: string) => {
+      const outcome = simulatedOutcome(to);
+      return 'steps' in outcome ? outcome.detection?.answeredBy : null;
+    };
+    expect(statuses('5550100013')).toEqual(['ringing', 'in-progress', 'completed']);
+    expect(detected('5550100013')).toBe('machine_end_beep');
+    expect(detected('5550100017')).toBe('human');
+    expect(detected('5550100010')).toBeUndefined();
   });
 
   it('signs its events so that only they verify', async () => {

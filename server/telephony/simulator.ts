@@ -12,6 +12,8 @@ import {
 } from './telephony-provider.ts';
 
 type Step = { afterMs: number; status: CallStatus };
+/** Answering-machine detection's result, posted this long after the call starts (Twilio's AnsweredBy value). */
+type Detection = { afterMs: number; answeredBy: 'human' | 'machine_end_beep' };
 
 /** The simulator's talk time for a call nobody hangs up (the agent's hang-up ends it sooner). */
 const TALK_MS = 30_000;
@@ -21,9 +23,13 @@ const TALK_MS = 30_000;
  * every outcome. By the dialled number's first digits after the country code, provider errors:
  * 999… not verified, 998… geo-permissions, 997… trial account; 996… the provider does not answer at all (as a
  * provider that is down or overloaded would not). Otherwise by its last digit:
- * 0 busy, 1 no answer, 2 failed, anything else rings, is answered after 3 s and talks for 30 s.
+ * 0 busy, 1 no answer, 2 failed, 3 answered by a machine (answering-machine detection says so 2.5 s after the
+ * answer, at the greeting's beep, and the machine records for 30 s), anything else rings, is answered by a person
+ * after 3 s (detection says so a second later) and talks for 30 s.
  */
-export function simulatedOutcome(to: string): { error: string } | { hang: true } | { steps: Step[] } {
+export function simulatedOutcome(
+  to: string,
+): { error: string } | { hang: true } | { steps: Step[]; detection?: Detection } {
   const digits = phoneDigits(to).replace(/^1(?=\d{10}$)/, '');
   if (digits.startsWith('999')) return { error: `The number ${to} is not verified for this account.` };
   if (digits.startsWith('998'))
@@ -46,12 +52,16 @@ export function simulatedOutcome(to: string): { error: string } | { hang: true }
       ],
     };
   if (last === '2') return { steps: [{ afterMs: 1000, status: 'failed' }] };
+  const machine = last === '3';
   return {
     steps: [
       { afterMs: 1000, status: 'ringing' },
       { afterMs: 3000, status: 'in-progress' },
       { afterMs: 3000 + TALK_MS, status: 'completed' },
     ],
+    detection: machine
+      ? { afterMs: 5500, answeredBy: 'machine_end_beep' }
+      : { afterMs: 4000, answeredBy: 'human' },
   };
 }
 
@@ -164,6 +174,21 @@ export function createSimulator(options: {
     void deliverWithRetries(event, `${providerCallId} ${status}`);
   };
 
+  /** Answering-machine detection's result, to the same status URL, as Twilio's AsyncAmdStatusCallback posts it. */
+  const detect = (providerCallId: string, detection: Detection) => {
+    const call = running.get(providerCallId);
+    if (!call || call.status !== 'in-progress') return;
+    const fields: Record<string, string> = {
+      CallSid: providerCallId,
+      AnsweredBy: detection.answeredBy,
+      MachineDetectionDuration: String(detection.afterMs - 3000),
+    };
+    const body = new URLSearchParams(fields).toString();
+    const query = `?${new URLSearchParams({ callId: call.callId }).toString()}`;
+    const event = { query, body, signature: signSimulatorFields(options.secret, fields, query) };
+    void deliverWithRetries(event, `${providerCallId} answered by ${detection.answeredBy}`);
+  };
+
   const hangUpHere = (providerCallId: string): boolean => {
     const call = running.get(providerCallId);
     if (call) send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
@@ -232,6 +257,11 @@ export function createSimulator(options: {
       const timers = outcome.steps.map((step) =>
         setTimeout(() => send(providerCallId, step.status), step.afterMs * options.timeScale),
       );
+      const { detection } = outcome;
+      if (detection)
+        timers.push(
+          setTimeout(() => detect(providerCallId, detection), detection.afterMs * options.timeScale),
+        );
       running.set(providerCallId, { callId: request.callId, timers, status: 'queued', answeredAt: null });
       return Promise.resolve({ providerCallId });
     },

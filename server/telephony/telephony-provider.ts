@@ -1,3 +1,4 @@
+import { answeredByOf, type AnsweredBy } from '#domain/calls/answered-by.ts';
 import { CallStatusSchema, type CallStatus, type TelephonyProviderName } from '#domain/calls/call-status.ts';
 import type { SmsDelivery } from '#domain/campaigns/sms-campaign.schema.ts';
 
@@ -142,6 +143,19 @@ export function parseTwilioStyleInbound(body: Record<string, string>): InboundSm
     to: body.To,
     body: String(body.Body ?? '').slice(0, 1600),
   };
+}
+
+/**
+ * An answering-machine detection result: Twilio's AsyncAmdStatusCallback (or <Number amdStatusCallback>) posts
+ * CallSid and AnsweredBy (and MachineDetectionDuration) once it can tell; the simulator sends the same fields.
+ */
+export type AmdEvent = { providerCallId: string; answeredBy: AnsweredBy };
+
+export function parseTwilioStyleAmd(body: Record<string, string>): AmdEvent | null {
+  const answeredBy = answeredByOf(body.AnsweredBy);
+  if (!answeredBy || typeof body.CallSid !== 'string' || !body.CallSid || body.CallSid.length > 64)
+    return null;
+  return { providerCallId: body.CallSid, answeredBy };
 }
 
 /** The longest duration we take from a provider: a week, far beyond any call; more is a corrupt value. */

@@ -104,6 +104,12 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
           statusCallback: twilioStatusUrl(publicUrl, callId),
           statusCallbackEvent: STATUS_EVENTS,
           statusCallbackMethod: 'POST',
+          // Answering-machine detection in the background: the call connects at once, and who answered is
+          // posted to the status URL when Twilio can tell (AnsweredBy).
+          machineDetection: 'Enable',
+          asyncAmd: 'true',
+          asyncAmdStatusCallback: twilioStatusUrl(publicUrl, callId),
+          asyncAmdStatusCallbackMethod: 'POST',
         });
         return { providerCallId: call.sid };
       } catch (error) {
@@ -164,6 +170,9 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
             statusCallback: twilioStatusUrl(publicUrl, call.id),
             statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
             statusCallbackMethod: 'POST',
+            machineDetection: 'Enable',
+            amdStatusCallback: twilioStatusUrl(publicUrl, call.id),
+            amdStatusCallbackMethod: 'POST',
           },
           call.to,
         );

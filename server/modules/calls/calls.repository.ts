@@ -1,3 +1,4 @@
+import type { AnsweredBy } from '#domain/calls/answered-by.ts';
 import { sql } from 'kysely';
 import type { Call } from '#domain/calls/call.schema.ts';
 import {
@@ -23,6 +24,7 @@ export const CALL_COLUMNS = [
   'answered_at',
   'ended_at',
   'duration_seconds',
+  'answered_by',
 ] as const;
 
 type CallRow = {
@@ -38,6 +40,7 @@ type CallRow = {
   answered_at: Date | null;
   ended_at: Date | null;
   duration_seconds: number | null;
+  answered_by: AnsweredBy | null;
 };
 
 export const toCall = (r: CallRow): Call => ({
@@ -53,6 +56,7 @@ export const toCall = (r: CallRow): Call => ({
   answeredAt: r.answered_at?.toISOString() ?? null,
   endedAt: r.ended_at?.toISOString() ?? null,
   durationSeconds: r.duration_seconds,
+  answeredBy: r.answered_by,
 });
 
 export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {
@@ -277,6 +281,26 @@ export async function applyStatusEvent(
       FINISHED_STATUSES.includes(call.status) &&
       !FINISHED_STATUSES.includes(event.status),
   };
+}
+
+/**
+ * Who answered a call, as the provider's detection reports it: the first result stands (a repeated or late one
+ * changes nothing). Found like a status event, by the provider's id or by ours from the callback URL.
+ */
+export async function recordAnsweredBy(
+  db: DbExecutor,
+  event: { provider: string; callId: string | null; providerCallId: string; answeredBy: AnsweredBy },
+  now: Date,
+): Promise<{ userId: string; id: string } | null> {
+  const updated = await sql<{ id: string; user_id: string }>`
+    update calls c set answered_by = ${event.answeredBy}, updated_at = ${now}
+    where c.provider = ${event.provider}
+      and (c.provider_call_id = ${event.providerCallId}
+        or (c.id = ${event.callId}::uuid and c.provider_call_id is null))
+      and c.answered_by is null
+    returning c.id, c.user_id`.execute(db);
+  const row = updated.rows[0];
+  return row ? { id: row.id, userId: row.user_id } : null;
 }
 
 /** Closes a user's calls that never finished (Reset Call System), and releases the user's lock. */

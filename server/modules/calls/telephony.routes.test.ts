@@ -2,13 +2,14 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signSimulatorFields } from '../../telephony/simulator.ts';
 import {
+  asCookie,
   createAccount,
   createTestApp,
   type Session,
   type TestContext,
   allowUnknownLocalTime,
 } from '../../test/test-app.ts';
-import { callRowOf, placeCallAs } from '../../test/calls-test-kit.ts';
+import { callRowOf, placeCallAs, waitFor } from '../../test/calls-test-kit.ts';
 
 let ctx: TestContext;
 let rep: Session;
@@ -45,7 +46,7 @@ describe('status webhooks', () => {
    */
   const callWithoutProviderId = async (to: string) => {
     expect((await call({ to })).statusCode).toBe(502);
-    const id = (await ctx.db.admin.query(`select id from calls order by started_at desc, id limit 1`)).rows[0]
+    const id = (await ctx.db.admin.query('select id from calls where to_number = $1', [`+1${to}`])).rows[0]
       .id as string;
     await ctx.db.admin.query(
       `update calls set provider_call_id = null, status = 'queued', ended_at = null where id = $1`,
@@ -154,6 +155,48 @@ describe('status webhooks', () => {
       if (status !== 'busy') lost.push(`${i}: ${status}`);
     }
     expect(lost).toEqual([]);
+  });
+
+  it('records who answered, as answering-machine detection tells it: the first result stands', async () => {
+    const machine = (await call({ to: '5550100013' })).json().call.id as string;
+    const person = (
+      await call(
+        { to: '5550100027' },
+        await createAccount(ctx, 'user').then(async (other) => {
+          await allowUnknownLocalTime(ctx.app, other);
+          return other;
+        }),
+      )
+    ).json().call.id as string;
+    const answeredBy = async (id: string) =>
+      (await ctx.db.admin.query('select answered_by from calls where id = $1', [id])).rows[0].answered_by;
+    await waitFor(
+      () => answeredBy(machine),
+      (v) => v !== null,
+    );
+    await waitFor(
+      () => answeredBy(person),
+      (v) => v !== null,
+    );
+    expect(await answeredBy(machine)).toBe('machine');
+    expect(await answeredBy(person)).toBe('human');
+    // The rep sees it on the call.
+    expect(
+      (await ctx.app.inject({ url: `/api/calls/${machine}`, headers: asCookie(rep) })).json().call,
+    ).toMatchObject({ answeredBy: 'machine' });
+    // A later result, signed, changes nothing; an unsigned one is refused.
+    const sid = (await ctx.db.admin.query('select provider_call_id from calls where id = $1', [machine]))
+      .rows[0].provider_call_id as string;
+    const fields = { CallSid: sid, AnsweredBy: 'human' };
+    expect((await post(fields)).statusCode).toBe(403);
+    expect((await post(fields, signSimulatorFields(secret(), fields))).statusCode).toBe(204);
+    expect(await answeredBy(machine)).toBe('machine');
+    // An AnsweredBy value that is not one of Twilio's is ignored.
+    const id = await callWithoutProviderId('9965550133');
+    const odd = { CallSid: 'SIMODD', AnsweredBy: 'robot' };
+    const query = `?callId=${id}`;
+    expect((await post(odd, signSimulatorFields(secret(), odd, query), query)).statusCode).toBe(204);
+    expect(await answeredBy(id)).toBeNull();
   });
 
   it('finds the call by our id in the callback URL when an event comes before the provider id is stored', async () => {

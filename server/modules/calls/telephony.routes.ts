@@ -5,9 +5,9 @@ import { TelephonyProviderNameSchema } from '#domain/calls/call-status.ts';
 import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
-import { userOfClient } from '../../telephony/telephony-provider.ts';
+import { parseTwilioStyleAmd, userOfClient } from '../../telephony/telephony-provider.ts';
 import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/provider-webhook.ts';
-import { applyStatusEvent, claimBrowserCall } from './calls.repository.ts';
+import { applyStatusEvent, claimBrowserCall, recordAnsweredBy } from './calls.repository.ts';
 
 /**
  * Status webhooks: the provider (or the simulator, through the same route) reports a call's progress.
@@ -34,6 +34,16 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
         const provider = ctx.telephony;
         const body = verifiedWebhookBody(provider, ctx.publicUrl, request, request.params.provider);
         const event = provider.parseStatus(body);
+        // Answering-machine detection posts to the same URL: who answered, with or without a status.
+        const amd = parseTwilioStyleAmd(body);
+        if (amd)
+          await withActor(ctx.db, { kind: 'system' }, (trx) =>
+            recordAnsweredBy(
+              trx,
+              { provider: provider.name, callId: request.query.callId ?? null, ...amd },
+              ctx.clock(),
+            ),
+          );
         if (!event) return reply.status(204).send();
         const result = await withActor(ctx.db, { kind: 'system' }, (trx) =>
           applyStatusEvent(

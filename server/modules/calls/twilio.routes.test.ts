@@ -106,6 +106,11 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
       StatusCallback: [`${TEST_PUBLIC_URL}/api/telephony/twilio/status?callId=${made.id}`],
       StatusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
       StatusCallbackMethod: ['POST'],
+      // Answering-machine detection in the background, its result posted to the same status URL.
+      MachineDetection: ['Enable'],
+      AsyncAmd: ['true'],
+      AsyncAmdStatusCallback: [`${TEST_PUBLIC_URL}/api/telephony/twilio/status?callId=${made.id}`],
+      AsyncAmdStatusCallbackMethod: ['POST'],
     });
     const twiml = request!.form.Twiml![0]!;
     expect(twiml).toContain(`<Identity>${agentIdentity(rep.userId)}</Identity>`);
@@ -157,6 +162,20 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
     ).toBe(204);
     // Twilio retries: a late 'ringing' changes nothing.
     expect((await webhook(statusPath(made.id), status(sid, 'ringing'))).statusCode).toBe(204);
+    // The async AMD callback (CallSid, AnsweredBy, MachineDetectionDuration; no CallStatus), signed the same way.
+    const amd = {
+      AccountSid: FAKE_ACCOUNT_SID,
+      CallSid: sid,
+      AnsweredBy: 'machine_start',
+      MachineDetectionDuration: '2300',
+    };
+    expect((await webhook(statusPath(made.id), amd, 'not-the-token')).statusCode).toBe(403);
+    expect((await webhook(statusPath(made.id), amd)).statusCode).toBe(204);
+    expect(
+      (await ctx.db.admin.query('select answered_by from calls where id = $1', [made.id])).rows[0],
+    ).toEqual({
+      answered_by: 'machine',
+    });
     expect(await callRow(made.id)).toMatchObject({
       status: 'completed',
       duration_seconds: 42,
@@ -300,6 +319,10 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
       ),
     );
     expect(dialled.body).toContain('>+15550100009</Number>');
+    expect(dialled.body).toContain('machineDetection="Enable"');
+    expect(dialled.body).toContain(
+      `amdStatusCallback="${TEST_PUBLIC_URL}/api/telephony/twilio/status?callId=${made.id}"`,
+    );
     expect(dialled.body).not.toContain('+19995550000');
 
     const again = await voice({ ...parent, From: from, callId: made.id });

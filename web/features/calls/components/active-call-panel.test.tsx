@@ -22,6 +22,7 @@ const call = (over: Partial<Call>): Call => ({
   answeredAt: null,
   endedAt: null,
   durationSeconds: null,
+  answeredBy: null,
   ...over,
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PhoneOff, X } from 'lucide-react';
+import { suggestedDisposition } from '#domain/calls/answered-by.ts';
 import { isFinished } from '#domain/calls/call-status.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { phone } from '../phone/browser-phone.ts';
@@ -66,6 +67,7 @@ function Panel({ inline }: { inline: boolean }) {
           phone={active.target.phone}
           status={call.status}
           seconds={seconds}
+          answeredBy={call.answeredBy}
         />
         {finished && (
           <Button variant="ghost" size="icon" aria-label="Close" onClick={closeActiveCall}>
@@ -95,6 +97,7 @@ function Panel({ inline }: { inline: boolean }) {
           callId={call.id}
           durationSeconds={seconds}
           onChosen={setChosen}
+          suggested={suggestedDisposition(call.answeredBy)}
           onSaved={closeActiveCall}
           queueId={active.target.queueId}
         />

@@ -1,20 +1,27 @@
+import { ANSWERED_BY_NOTICE, type AnsweredBy } from '#domain/calls/answered-by.ts';
 import type { CallStatus } from '#domain/calls/call-status.ts';
 import { formatDuration } from '#domain/calls/call-log.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { STATUS_TEXT } from '../call-status-text.ts';
 
-/** Who is on the line, the call's state and its timer (in-call panel): the call panel and the dialer. */
+/**
+ * Who is on the line, the call's state and its timer (in-call panel): the call panel and the dialer. Once
+ * answering-machine detection says a machine answered, it says so.
+ */
 export function CallSummary({
   name,
   phone,
   status,
   seconds,
+  answeredBy = null,
 }: {
   name: string;
   phone: string;
   status: CallStatus;
   seconds: number;
+  answeredBy?: AnsweredBy | null;
 }) {
+  const detected = answeredBy ? ANSWERED_BY_NOTICE[answeredBy] : null;
   return (
     <>
       <div className="min-w-0">
@@ -25,6 +32,7 @@ export function CallSummary({
         <p className="text-sm font-medium" aria-live="polite">
           {STATUS_TEXT[status]}
         </p>
+        {detected && <p className="text-xs font-medium text-amber-700 dark:text-amber-400">{detected}</p>}
         <p className="font-mono text-sm tabular-nums" aria-label="Call time">
           {formatDuration(seconds)}
         </p>

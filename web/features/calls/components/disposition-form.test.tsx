@@ -38,6 +38,27 @@ const inDays = (days: number) => {
 };
 
 describe('the disposition form', () => {
+  it('proposes Voicemail for a call a machine answered, and the rep may choose another before saving', async () => {
+    const sent = answerApi({ 'POST /api/dispositions': saved });
+    const onSaved = vi.fn();
+    renderWithApp(
+      <DispositionForm
+        contactId={CONTACT}
+        callId={CALL}
+        durationSeconds={42}
+        onSaved={onSaved}
+        suggested="voicemail"
+      />,
+    );
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Voicemail' }).checked).toBe(true);
+    expect(screen.getByText('Proposed from the call: Voicemail. Choose another to change it.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'Answered' }));
+    expect(screen.queryByText(/Proposed from the call/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save disposition' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ disposition: 'answered' });
+  });
+
   it('offers Save only once a disposition is chosen, then saves it with notes, lead and the call', async () => {
     const sent = answerApi({ 'POST /api/dispositions': saved });
     const onSaved = form();

@@ -19,7 +19,8 @@ import { useSaveDisposition } from '../api/calls-queries.ts';
 
 /**
  * The disposition of a call: the eight values, notes, lead qualification (cold by
- * default), and for call-back a date that cannot be in the past. Save shows only when a disposition is set, and for
+ * default), and for call-back a date that cannot be in the past. An outcome may be proposed (answering-machine
+ * detection's Voicemail) until the rep picks one. Save shows only when a disposition is set, and for
  * call-back only with a date. Qualified sets is_qualified; do-not-call puts the number on the do-not-call list.
  */
 export function DispositionForm({
@@ -31,6 +32,7 @@ export function DispositionForm({
   notes: sharedNotes,
   onNotesChange,
   queueId,
+  suggested = null,
 }: {
   contactId: string;
   /** The queue being walked: the disposition completes the contact there. */
@@ -42,8 +44,11 @@ export function DispositionForm({
   /** Notes kept outside the form (the dialer's Notes tab); the form keeps its own otherwise. */
   notes?: string;
   onNotesChange?: (notes: string) => void;
+  /** An outcome proposed until the rep chooses one (a call answered by a machine: Voicemail). */
+  suggested?: Disposition | null;
 }) {
-  const [disposition, setDisposition] = useState<Disposition | null>(null);
+  const [picked, setDisposition] = useState<Disposition | null>(null);
+  const disposition = picked ?? suggested;
   const [ownNotes, setOwnNotes] = useState('');
   const notes = sharedNotes ?? ownNotes;
   const setNotes = onNotesChange ?? setOwnNotes;
@@ -83,6 +88,11 @@ export function DispositionForm({
     <form className="flex flex-col gap-3" onSubmit={handleSubmit} aria-label="Disposition">
       <fieldset className="grid grid-cols-2 gap-1.5">
         <legend className="mb-1 text-sm font-medium">Disposition</legend>
+        {suggested && !picked && (
+          <p className="col-span-2 text-xs text-muted-foreground">
+            Proposed from the call: {DISPOSITION_LABELS[suggested]}. Choose another to change it.
+          </p>
+        )}
         {DispositionSchema.options.map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
             <input

@@ -44,6 +44,7 @@ const call = (status: Call['status'], over: Partial<Call> = {}): Call => ({
   answeredAt: null,
   endedAt: null,
   durationSeconds: null,
+  answeredBy: null,
   ...over,
 });
 

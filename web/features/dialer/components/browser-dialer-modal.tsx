@@ -1,3 +1,4 @@
+import { suggestedDisposition } from '#domain/calls/answered-by.ts';
 import { LogOut } from 'lucide-react';
 import { SKIP_REASON_TEXT } from '#domain/dialer/queue-walk.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -146,6 +147,7 @@ export function BrowserDialerModal(props: {
                 notes={dialer.notes}
                 onNotesChange={dialer.setNotes}
                 onChosen={dialer.setDispositionChosen}
+                suggested={suggestedDisposition(dialer.call?.answeredBy)}
                 onSaved={dialer.finishContact}
                 queueId={queue?.id}
               />

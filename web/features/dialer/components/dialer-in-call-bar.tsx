@@ -15,6 +15,7 @@ export function DialerInCallBar({ dialer }: { dialer: BrowserDialer }) {
         phone={active.target.phone}
         status={call.status}
         seconds={dialer.seconds}
+        answeredBy={call.answeredBy}
       />
       {onCall && (
         <div className="ml-auto flex flex-wrap items-center gap-2">
