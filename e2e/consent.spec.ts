@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { adminQuery } from '../server/test/test-postgres.ts';
 import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
 
 /**
@@ -259,6 +260,44 @@ test.describe('the consent gate', () => {
       ),
     ).toBeVisible();
     await expect(popup.getByText('All contacts have been called')).toHaveCount(0);
+  });
+
+  test('a Florida contact called three times today is refused a fourth call, and the page says why', async ({
+    page,
+    server,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 409/);
+    // Florida allows 8:00–20:00 where the contact is: a zone where it is the middle of the day, set on the contact.
+    const day = zoneWhereHourIs([10, 11, 12, 13, 14, 15, 16, 17]);
+    const { cookie, userId } = await signedInRep(page, server);
+    const id = await createContactThroughApi(server, cookie, {
+      firstName: 'Flo',
+      lastName: 'Limit',
+      email: 'flo@limit.example',
+      phone: '(305) 555-0147',
+      timeZone: day.zone,
+      state: 'FL',
+    });
+    await page.goto(`/contacts/${id}`);
+    const reach = page.getByRole('list', { name: 'What may reach this contact now' });
+    await expect(reach.getByRole('listitem').filter({ hasText: 'Calls' })).toContainText('Allowed now');
+    // Three calls to the number in the last hours (made earlier today, as the call log would hold them).
+    for (const [i, hoursAgo] of [5, 3, 1].entries())
+      await adminQuery(
+        server.databaseUrl,
+        `insert into calls (user_id, request_id, provider, from_number, to_number, status, started_at, updated_at)
+         values ('${userId}', 'flo0000${i}', 'simulator', '+15550100000', '+13055550147', 'completed',
+                 now() - interval '${hoursAgo} hours', now())`,
+      );
+    await page.reload();
+    const limit = '3 calls in the last 24 h (Florida limit)';
+    await expect(reach.getByRole('listitem').filter({ hasText: 'Calls' })).toContainText(limit);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(page.getByText('Call not placed')).toBeVisible();
+    await expect(page.getByText(limit).last()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Current call' })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Consent history' })).toContainText('Call: Refused');
   });
 
   test('Settings → Phone narrows the calling hours and says the law allows no wider', async ({

@@ -54,11 +54,11 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-export async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    return await client.query(text);
   } finally {
     await client.end();
   }

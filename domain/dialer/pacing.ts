@@ -1,0 +1,88 @@
+/**
+ * Parallel dialing's pacing (issue 24, decision 026): how many lines a rep's dialer rings at once, kept under the
+ * abandonment cap. A live answer no rep takes within 2 seconds is abandoned; at most 3 % of live answers may be,
+ * per campaign over 30 days (47 CFR 64.1200(a)(7)(i), the FTC's Telemarketing Sales Rule 16 CFR 310.4(b)(4)(i)); an
+ * abandoned call must play a message naming the caller, and (UK practice, Ofcom's persistent-misuse policy) an
+ * abandoned number is not called again within 72 hours. Pure: the server supplies the counts.
+ */
+export const PACING_RULES = {
+  /** The most lines one rep's dialer rings at once. */
+  maxLines: 5,
+  /** The legal cap on abandoned ÷ live answers, in percent; a queue may set a lower one, never higher. */
+  legalCapPercent: 3,
+  source: '47 CFR 64.1200(a)(7)(i); 16 CFR 310.4(b)(4)(i)',
+  /** A live answer no rep takes within this long is abandoned. */
+  answerWindowMs: 2_000,
+  /** An abandoned number is not dialled again within this long. */
+  redialHoldMs: 72 * 3600_000,
+  /** Fewer recent dials than this say too little about the answer rate: the dialer rings two lines. */
+  fewestDialsToTrust: 20,
+  /** Lines rung while the history is too short to trust. */
+  linesWhileLearning: 2,
+} as const;
+
+export type AnswerCounts = { liveAnswers: number; abandoned: number };
+
+/** Abandoned ÷ live answers, in percent (one decimal); null with no live answer yet. */
+export function abandonmentRate({ liveAnswers, abandoned }: AnswerCounts): number | null {
+  if (liveAnswers <= 0) return null;
+  return Math.round((1000 * abandoned) / liveAnswers) / 10;
+}
+
+/** The queue's cap: what it asks for, never above the law's, never zero or less (then the law's). */
+export function lawfulCap(requestedPercent: number | null | undefined): number {
+  if (requestedPercent == null || !Number.isFinite(requestedPercent) || requestedPercent <= 0)
+    return PACING_RULES.legalCapPercent;
+  return Math.min(requestedPercent, PACING_RULES.legalCapPercent);
+}
+
+export type PacingFacts = {
+  mode: 'power' | 'parallel';
+  /** The queue's cap in percent (lawfulCap applies). */
+  capPercent: number | null;
+  last30Days: AnswerCounts;
+  last24Hours: AnswerCounts;
+  /** The queue's recent dials and how many reached a person, for the answer rate. */
+  recent: { dials: number; liveAnswers: number };
+};
+
+export type Pacing = { lines: number; why: string };
+
+/**
+ * How many lines to ring now. Power mode: one. Parallel: about one expected live answer per round (1 ÷ the recent
+ * live-answer rate, 1–5 lines; two while fewer than 20 recent dials say what the rate is), fewer as the worse of the
+ * 30-day and 24-hour abandonment rates nears the cap (from half of it: one line less; from 80 %: two at most, two
+ * less; at the cap: one line, which cannot abandon anyone).
+ */
+export function linesToDial(facts: PacingFacts): Pacing {
+  if (facts.mode === 'power') return { lines: 1, why: 'Power mode: one line' };
+  const cap = lawfulCap(facts.capPercent);
+  const worst = Math.max(abandonmentRate(facts.last30Days) ?? 0, abandonmentRate(facts.last24Hours) ?? 0);
+  if (worst >= cap)
+    return {
+      lines: 1,
+      why: `Abandonment ${worst} % has reached the cap of ${cap} %: one line until it falls`,
+    };
+  const learning = facts.recent.dials < PACING_RULES.fewestDialsToTrust || facts.recent.liveAnswers <= 0;
+  const ideal = learning
+    ? PACING_RULES.linesWhileLearning
+    : Math.max(1, Math.min(PACING_RULES.maxLines, Math.floor(facts.recent.dials / facts.recent.liveAnswers)));
+  const share = worst / cap;
+  const lines =
+    share < 0.5 ? ideal : share < 0.8 ? Math.max(1, ideal - 1) : Math.max(1, Math.min(2, ideal - 2));
+  const rate = learning
+    ? 'too few dials yet to know the answer rate'
+    : `${Math.round((100 * facts.recent.liveAnswers) / facts.recent.dials)} % of recent dials reach a person`;
+  const held = lines < ideal ? `; abandonment ${worst} % of a ${cap} % cap` : '';
+  return { lines, why: `${lines} line${lines === 1 ? '' : 's'}: ${rate}${held}` };
+}
+
+/** Whether a live answer that no rep has taken is abandoned yet (2 s after the answer). */
+export function isAbandoned(answeredAt: Date, now: Date): boolean {
+  return now.getTime() - answeredAt.getTime() >= PACING_RULES.answerWindowMs;
+}
+
+/** Whether a number abandoned at `abandonedAt` may be dialled again (72 hours later). */
+export function mayRedialAfterAbandon(abandonedAt: Date | null, now: Date): boolean {
+  return abandonedAt === null || now.getTime() - abandonedAt.getTime() >= PACING_RULES.redialHoldMs;
+}
