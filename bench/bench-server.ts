@@ -59,3 +59,16 @@ export function benchApi(base: string, cookie: string) {
     return r.json() as Promise<Record<string, unknown>>;
   };
 }
+
+/**
+ * Settings → Phone: call and text contacts whose local time is unknown. Benchmarks that dial the fictional 555
+ * numbers (no time zone, not valid) say so, as the tests do; the product refuses them by default (decision 024).
+ */
+export async function allowUnknownLocalTime(base: string, cookie: string): Promise<void> {
+  const response = await fetch(`${base}/api/consent/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+    body: JSON.stringify({ window: null, unknownLocalTime: 'allow' }),
+  });
+  if (!response.ok) throw new Error(`consent settings failed: ${response.status}`);
+}

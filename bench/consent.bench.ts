@@ -55,7 +55,7 @@ export async function benchConsent(ownerUrl: string): Promise<BenchResult> {
          select $1::uuid, 'Gate' || g, 'Bench', 'gate' || g || '@example.com', n, n,
            case when g % 10 < 6 then $2 else $3 end, now() - make_interval(secs => g), now(), now()
          from generate_series(1, ${CONTACTS}) g,
-           lateral (select '+1' || ($4::text[])[1 + g % ${AREA_CODES.length}] || lpad(g::text, 7, '0') as n) x`,
+           lateral (select '+1' || ($4::text[])[1 + g % ${AREA_CODES.length}] || (2000000 + g)::text as n) x`,
         [userId, night, day, AREA_CODES],
       );
       await api('GET', '/api/queues'); // makes the default queue

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { benchApi, signUpBenchUser, startBenchServer } from './bench-server.ts';
+import { allowUnknownLocalTime, benchApi, signUpBenchUser, startBenchServer } from './bench-server.ts';
 import { fmt, summarise, time, sample as sampleRuns } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 import { walkFloorStep } from './walk-floor.ts';
@@ -22,6 +22,7 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
   try {
     const { cookie, userId } = await signUpBenchUser(base, 'walker@example.com');
+    await allowUnknownLocalTime(base, cookie);
     const api = benchApi(base, cookie);
 
     const seedMs = await time(async () => {

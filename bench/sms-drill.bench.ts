@@ -31,8 +31,13 @@ export async function benchSmsDrill(ownerUrl: string): Promise<BenchResult> {
       recipients: RECIPIENTS,
       kills: KILLS,
       table: 'sms_campaign_recipients',
-      // Numbers +1 555 2xx xxxx, none of which the simulator refuses.
+      // Numbers +1 555 2xx xxxx, none of which the simulator refuses; fictional, so of unknown local time, which
+      // the drill's user allows (Settings → Phone).
       prepare: async (_api, userId, owner) => {
+        await owner.query(
+          `insert into consent_settings (user_id, unknown_local_time, updated_at) values ($1, 'allow', now())`,
+          [userId],
+        );
         await owner.query(
           `insert into contacts (user_id, first_name, last_name, email, phone, phone_e164)
            select $1, 'Drill' || g, 'Test', '', '+1555' || (2000000 + g), '+1555' || (2000000 + g)
