@@ -97,7 +97,7 @@ test.describe('the browser dialer on the simulator', () => {
   }) => {
     const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     // On the simulator a number ending in 3 reaches an answering machine (README "Calling").
-    await createContactThroughApi(server, cookie, {
+    const id = await createContactThroughApi(server, cookie, {
       firstName: 'Max',
       lastName: 'Machine',
       email: 'max@m.example',
@@ -118,6 +118,11 @@ test.describe('the browser dialer on the simulator', () => {
     await dialer.getByRole('button', { name: 'Save disposition' }).click();
     await expect(page.getByText('Disposition saved').first()).toBeVisible();
     await expect(page.getByText('Queue completed')).toBeVisible();
+    // The contact's call history keeps who answered.
+    await page.goto(`/contacts/${id}`);
+    const calls = page.getByRole('list', { name: 'Calls' });
+    await expect(calls).toContainText('Answering machine');
+    await expect(calls).toContainText('Voicemail');
   });
 
   test('Contacts tab: add a contact with its rules and an e-mail from a template, then call it; a contact without a phone', async ({

@@ -24,7 +24,9 @@ const TWILIO_ANSWERED_BY: Record<string, AnsweredBy> = {
 };
 
 export function answeredByOf(twilioValue: string | undefined): AnsweredBy | null {
-  return (twilioValue && Object.hasOwn(TWILIO_ANSWERED_BY, twilioValue) && TWILIO_ANSWERED_BY[twilioValue]) || null;
+  return (
+    (twilioValue && Object.hasOwn(TWILIO_ANSWERED_BY, twilioValue) && TWILIO_ANSWERED_BY[twilioValue]) || null
+  );
 }
 
 /** What the call panel says once detection has spoken; nothing for a person (the rep hears them). */
@@ -32,6 +34,14 @@ export const ANSWERED_BY_NOTICE: Record<AnsweredBy, string | null> = {
   human: null,
   machine: 'Answered by a machine (voicemail)',
   fax: 'Answered by a fax machine',
+  unknown: null,
+};
+
+/** The short word for a call's history (the contact page's calls); nothing for a person. */
+export const ANSWERED_BY_BADGE: Record<AnsweredBy, string | null> = {
+  human: null,
+  machine: 'Answering machine',
+  fax: 'Fax',
   unknown: null,
 };
 

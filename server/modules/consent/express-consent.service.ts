@@ -26,20 +26,7 @@ export async function giveExpressConsent(
     });
   if (!(await insertExpressConsent(db, userId, contactId, consent, now)))
     throw new AppError('CONFLICT', 'Express consent is already recorded for this contact: withdraw it first');
-  await insertConsentEntry(
-    db,
-    userId,
-    {
-      contactId,
-      number: row.phone_e164,
-      channel: 'call',
-      outcome: 'opted-in',
-      code: 'express-consent',
-      reason: `Express consent given ${usDay(consent.givenOn)} (${consent.source}) recorded`,
-      facts: { givenOn: consent.givenOn, source: consent.source },
-    },
-    now,
-  );
+  await recordConsentChange(db, userId, { contactId, number: row.phone_e164 }, 'opted-in', consent, now);
 }
 
 /** "Withdraw consent": NOT_FOUND when none stands. The row stays, and the record says so. */
@@ -53,18 +40,27 @@ export async function withdrawConsent(
   if (!row) throw new AppError('NOT_FOUND', 'Contact not found');
   const withdrawn = await withdrawExpressConsent(db, userId, contactId, now);
   if (!withdrawn) throw new AppError('NOT_FOUND', 'No express consent stands for this contact');
-  await insertConsentEntry(
+  const consent = { givenOn: withdrawn.given_on, source: withdrawn.source };
+  await recordConsentChange(db, userId, { contactId, number: row.phone_e164 }, 'opted-out', consent, now);
+}
+
+/** The consent record's line for express consent given or withdrawn, in the words the contact page shows. */
+function recordConsentChange(
+  db: DbExecutor,
+  userId: string,
+  contact: { contactId: string; number: string | null },
+  outcome: 'opted-in' | 'opted-out',
+  consent: { givenOn: string; source: string },
+  now: Date,
+) {
+  const reason =
+    outcome === 'opted-in'
+      ? `Express consent given ${usDay(consent.givenOn)} (${consent.source}) recorded`
+      : `Express consent of ${usDay(consent.givenOn)} (${consent.source}) withdrawn`;
+  return insertConsentEntry(
     db,
     userId,
-    {
-      contactId,
-      number: row.phone_e164,
-      channel: 'call',
-      outcome: 'opted-out',
-      code: 'express-consent',
-      reason: `Express consent of ${usDay(withdrawn.given_on)} (${withdrawn.source}) withdrawn`,
-      facts: { givenOn: withdrawn.given_on, source: withdrawn.source },
-    },
+    { ...contact, channel: 'call', outcome, code: 'express-consent', reason, facts: consent },
     now,
   );
 }

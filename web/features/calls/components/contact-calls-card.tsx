@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDuration } from '#domain/calls/call-log.ts';
+import { ANSWERED_BY_BADGE } from '#domain/calls/answered-by.ts';
 import { DISPOSITION_LABELS, type Disposition } from '#domain/calls/disposition.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -58,6 +59,9 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
                 >
                   <span>{formatMoment(c.startedAt)}</span>
                   <Badge variant="secondary">{c.status}</Badge>
+                  {c.answeredBy && ANSWERED_BY_BADGE[c.answeredBy] && (
+                    <Badge variant="outline">{ANSWERED_BY_BADGE[c.answeredBy]}</Badge>
+                  )}
                   {d && <Badge>{labelOf(d.disposition)}</Badge>}
                   <span className="ml-auto tabular-nums text-muted-foreground">
                     {formatDuration(c.durationSeconds ?? 0)}
