@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { onLineEvent, roundSettled, type LineEvent, type Round } from './dial-round.ts';
+
+const fresh = (n = 3): Round => ({
+  lines: Object.fromEntries(Array.from({ length: n }, (_, i) => [`L${i + 1}`, 'ringing'])),
+  connected: null,
+});
+const play = (round: Round, events: LineEvent[]) =>
+  events.reduce(
+    (acc, e) => {
+      const { round: next, actions } = onLineEvent(acc.round, e);
+      return { round: next, actions: [...acc.actions, ...actions] };
+    },
+    { round, actions: [] as ReturnType<typeof onLineEvent>['actions'] },
+  );
+
+describe('a round of parallel dialing', () => {
+  it('connects the first person and releases the lines still ringing', () => {
+    const { round, actions } = play(fresh(), [
+      { line: 'L2', kind: 'status', status: 'in-progress' },
+      { line: 'L2', kind: 'detected', answeredBy: 'human' },
+    ]);
+    expect(round.connected).toBe('L2');
+    expect(actions).toEqual([
+      { do: 'connect', line: 'L2' },
+      { do: 'hang-up', line: 'L1', then: 'release' },
+      { do: 'hang-up', line: 'L3', then: 'release' },
+    ]);
+    expect(roundSettled(round)).toBe(true);
+  });
+
+  it('abandons a second person who answered before the release reached them, with the message', () => {
+    const { round, actions } = play(fresh(2), [
+      { line: 'L1', kind: 'status', status: 'in-progress' },
+      { line: 'L2', kind: 'status', status: 'in-progress' },
+      { line: 'L1', kind: 'detected', answeredBy: 'human' },
+      { line: 'L2', kind: 'detected', answeredBy: 'human' },
+    ]);
+    expect(round.lines).toEqual({ L1: 'connected', L2: 'abandoned' });
+    expect(actions.slice(1)).toEqual([
+      { do: 'hang-up', line: 'L2', then: 'abandon-message' },
+      { do: 'complete', line: 'L2' },
+    ]);
+  });
+
+  it('hangs up on a machine and records Voicemail, leaving the others ringing', () => {
+    const { round, actions } = play(fresh(), [
+      { line: 'L1', kind: 'status', status: 'in-progress' },
+      { line: 'L1', kind: 'detected', answeredBy: 'machine' },
+    ]);
+    expect(round.lines).toEqual({ L1: 'machine', L2: 'ringing', L3: 'ringing' });
+    expect(actions).toEqual([
+      { do: 'hang-up', line: 'L1', then: 'dispose' },
+      { do: 'dispose', line: 'L1', disposition: 'voicemail' },
+      { do: 'complete', line: 'L1' },
+    ]);
+    expect(roundSettled(round)).toBe(false);
+  });
+
+  it.each([
+    ['busy', 'busy'],
+    ['no-answer', 'no-answer'],
+    ['failed', 'no-answer'],
+  ] as const)('records a line that ends %s as %s and completes its contact', (status, disposition) => {
+    const { actions } = play(fresh(1), [{ line: 'L1', kind: 'status', status }]);
+    expect(actions).toEqual([
+      { do: 'dispose', line: 'L1', disposition },
+      { do: 'complete', line: 'L1' },
+    ]);
+  });
+
+  it('treats "unknown" as a person: nobody is hung up on because detection could not tell', () => {
+    const { round } = play(fresh(2), [{ line: 'L2', kind: 'detected', answeredBy: 'unknown' }]);
+    expect(round.connected).toBe('L2');
+  });
+
+  it('ignores repeated and late events: a released line that ends, a detection after the end, an unknown line', () => {
+    const connected = play(fresh(2), [{ line: 'L1', kind: 'detected', answeredBy: 'human' }]).round;
+    for (const event of [
+      { line: 'L2', kind: 'status', status: 'canceled' },
+      { line: 'L2', kind: 'detected', answeredBy: 'human' },
+      { line: 'L1', kind: 'detected', answeredBy: 'machine' },
+      { line: 'L9', kind: 'status', status: 'busy' },
+    ] as LineEvent[])
+      expect(onLineEvent(connected, event).actions).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import type { AnsweredBy } from '../calls/answered-by.ts';
+import type { CallStatus } from '../calls/call-status.ts';
+import type { Disposition } from '../calls/disposition.ts';
+
+/**
+ * One round of parallel dialing (decision 026): the lines rung at once for one rep, and what happens to each as the
+ * provider reports it. Pure: the server applies the actions (hang up, connect, play the identification message,
+ * save a disposition, release or complete the queue member) and keeps the round's winner with one conditional
+ * update, so two instances never connect two calls.
+ */
+export type LineState =
+  | 'ringing'
+  /** Answered, detection not yet told (a person or a machine). */
+  | 'answered'
+  | 'connected'
+  /** Hung up while ringing, because another line reached the rep: back to the queue, not called. */
+  | 'released'
+  | 'abandoned'
+  | 'machine'
+  | 'ended';
+
+export type Round = { lines: Record<string, LineState>; connected: string | null };
+
+export type LineEvent =
+  | { line: string; kind: 'status'; status: CallStatus }
+  | { line: string; kind: 'detected'; answeredBy: AnsweredBy };
+
+export type RoundAction =
+  | { do: 'connect'; line: string }
+  | { do: 'hang-up'; line: string; then: 'release' | 'abandon-message' | 'dispose' }
+  | { do: 'dispose'; line: string; disposition: Disposition }
+  | { do: 'complete'; line: string };
+
+const ENDED_DISPOSITION: Partial<Record<CallStatus, Disposition>> = {
+  busy: 'busy',
+  'no-answer': 'no-answer',
+  failed: 'no-answer',
+  canceled: 'no-answer',
+};
+
+/**
+ * What a line's event does to the round. A person who answers while no line is connected is connected, and every
+ * line still ringing is released; a person who answers once another is connected is abandoned (the identification
+ * message, then the end). A machine is hung up and gets Voicemail. A line that ends unanswered gets busy or no
+ * answer. Events for a line already settled change nothing (providers repeat themselves).
+ */
+export function onLineEvent(round: Round, event: LineEvent): { round: Round; actions: RoundAction[] } {
+  const state = round.lines[event.line];
+  if (state === undefined) return { round, actions: [] };
+  const lines = { ...round.lines };
+  const actions: RoundAction[] = [];
+  const settle = (line: string, next: LineState) => (lines[line] = next);
+
+  if (event.kind === 'status') {
+    if (event.status === 'in-progress' && state === 'ringing') settle(event.line, 'answered');
+    else if (['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(event.status)) {
+      if (state === 'ringing') {
+        const disposition = ENDED_DISPOSITION[event.status] ?? 'no-answer';
+        actions.push({ do: 'dispose', line: event.line, disposition }, { do: 'complete', line: event.line });
+        settle(event.line, 'ended');
+      } else if (state === 'answered') {
+        // Hung up before detection spoke: nobody reached the rep.
+        actions.push(
+          { do: 'dispose', line: event.line, disposition: 'no-answer' },
+          { do: 'complete', line: event.line },
+        );
+        settle(event.line, 'ended');
+      } else if (state === 'connected') settle(event.line, 'ended');
+    }
+    return { round: { ...round, lines }, actions };
+  }
+
+  if (state !== 'answered' && state !== 'ringing') return { round, actions: [] };
+  if (event.answeredBy === 'machine' || event.answeredBy === 'fax') {
+    actions.push(
+      { do: 'hang-up', line: event.line, then: 'dispose' },
+      {
+        do: 'dispose',
+        line: event.line,
+        disposition: event.answeredBy === 'machine' ? 'voicemail' : 'no-answer',
+      },
+      { do: 'complete', line: event.line },
+    );
+    settle(event.line, 'machine');
+    return { round: { ...round, lines }, actions };
+  }
+  // A person (or detection could not tell: treated as a person, never hung up on).
+  if (round.connected === null) {
+    actions.push({ do: 'connect', line: event.line });
+    settle(event.line, 'connected');
+    for (const [line, other] of Object.entries(lines))
+      if (line !== event.line && other === 'ringing') {
+        actions.push({ do: 'hang-up', line, then: 'release' });
+        settle(line, 'released');
+      }
+    return { round: { lines, connected: event.line }, actions };
+  }
+  actions.push(
+    { do: 'hang-up', line: event.line, then: 'abandon-message' },
+    { do: 'complete', line: event.line },
+  );
+  settle(event.line, 'abandoned');
+  return { round: { ...round, lines }, actions };
+}
+
+/** The round is over when no line is ringing or waiting for detection (the connected call may go on). */
+export function roundSettled(round: Round): boolean {
+  return Object.values(round.lines).every((s) => s !== 'ringing' && s !== 'answered');
+}
