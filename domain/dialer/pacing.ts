@@ -1,5 +1,5 @@
 /**
- * Parallel dialing's pacing (issue 24, decision 026): how many lines a rep's dialer rings at once, kept under the
+ * Parallel dialing's pacing (decision 026): how many lines a rep's dialer rings at once, kept under the
  * abandonment cap. A live answer no rep takes within 2 seconds is abandoned; at most 3 % of live answers may be,
  * per campaign over 30 days (47 CFR 64.1200(a)(7)(i), the FTC's Telemarketing Sales Rule 16 CFR 310.4(b)(4)(i)); an
  * abandoned call must play a message naming the caller, and (UK practice, Ofcom's persistent-misuse policy) an
