@@ -25,6 +25,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerQueueRoutes } from './modules/queues/queues.routes.ts';
 import { registerQueueWalkRoutes } from './modules/dialer/queue-walk.routes.ts';
+import { registerParallelDialingRoutes } from './modules/dialer/parallel-dialing.routes.ts';
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts';
 import { registerCampaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { emailCampaignRoutes } from './modules/campaigns/email-campaigns.channel.ts';
@@ -218,6 +219,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerContactRoutes(app, ctx);
   registerQueueRoutes(app, ctx);
   registerQueueWalkRoutes(app, ctx);
+  registerParallelDialingRoutes(app, ctx);
   registerProjectRoutes(app, ctx);
   registerCampaignRoutes(app, ctx, emailCampaignRoutes);
   registerEmailSequenceRoutes(app, ctx);

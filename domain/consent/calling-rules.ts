@@ -19,6 +19,15 @@ export type StateRule = {
 export const DEFAULT_CALLING_WINDOW: CallingWindow = { from: 8 * 60, to: 21 * 60 };
 export const DEFAULT_WINDOW_SOURCE = '47 CFR 64.1200(c)(1)';
 
+/**
+ * A person a dialer abandoned (they answered and nobody was free to take them) is not dialled again for 72 hours.
+ * Ofcom's persistent-misuse policy (UK) requires it; we follow it everywhere, as it costs little.
+ */
+export const ABANDONED_REDIAL_HOLD = {
+  ms: 72 * 3600_000,
+  source: 'Ofcom, Revised statement of policy on the persistent misuse of an electronic communications network or service (2016), A1.78',
+} as const;
+
 /** Stricter rules by the recipient's US state (two-letter code). */
 export const STATE_RULES: Record<string, StateRule> = {
   FL: {

@@ -411,3 +411,33 @@ describe('the consent record as CSV', () => {
     );
   });
 });
+
+describe('an abandoned number waits 72 hours (Ofcom persistent misuse, A1.78)', () => {
+  const noon = at('2026-11-25T17:00:00Z');
+  it.each([
+    ['abandoned an hour ago', '2026-11-25T16:00:00Z', 'Abandoned call on 11/25/2026: not dialled again before 11:00 am on 11/28/2026'],
+    ['abandoned 71 h 59 min ago', '2026-11-22T17:01:00Z', 'Abandoned call on 11/22/2026: not dialled again before 12:01 pm on 11/25/2026'],
+    ['abandoned exactly 72 h ago', '2026-11-22T17:00:00Z', null],
+    ['never abandoned', null, null],
+  ])('%s', (_name, abandoned, reason) => {
+    const decision = decideReach(
+      'call',
+      facts({ abandonedAt: abandoned ? at(abandoned) : null }),
+      settings,
+      noon,
+    );
+    if (reason) {
+      expect(decision).toMatchObject({ allowed: false, code: 'abandoned', reason });
+      expect(decision.allowed || decision.retryAt?.toISOString()).toBe(
+        new Date(at(abandoned!).getTime() + 72 * 3600_000).toISOString(),
+      );
+    } else expect(decision.allowed).toBe(true);
+  });
+
+  it('holds calls, not texts, and comes before calling hours (its wait is the longer one)', () => {
+    const f = facts({ abandonedAt: at('2026-11-25T16:00:00Z') });
+    expect(decideReach('text', f, settings, noon).allowed).toBe(true);
+    const night = decideReach('call', f, settings, at('2026-11-26T06:00:00Z'));
+    expect(night).toMatchObject({ allowed: false, code: 'abandoned' });
+  });
+});

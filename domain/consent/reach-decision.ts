@@ -9,7 +9,7 @@ import {
   usDay,
   zonePlace,
 } from '../time/zoned-time.ts';
-import { STATE_RULES, windowFor, type CallingWindow } from './calling-rules.ts';
+import { ABANDONED_REDIAL_HOLD, STATE_RULES, windowFor, type CallingWindow } from './calling-rules.ts';
 
 /** The ways a contact is reached. Campaign e-mail honours unsubscribes; a one-off e-mail is a person writing. */
 export const ReachChannelSchema = z.enum(['call', 'text', 'campaign-email', 'email']);
@@ -25,6 +25,7 @@ export const ReachBlockSchema = z.enum([
   'outside-hours',
   'unknown-local-time',
   'call-limit',
+  'abandoned',
 ]);
 export type ReachBlock = z.infer<typeof ReachBlockSchema>;
 
@@ -45,6 +46,8 @@ export type ReachFacts = {
   unsubscribedAt: Date | null;
   /** Calls placed to the contact's number in the last 24 hours. */
   callsLast24h: number;
+  /** When a call to the number was last abandoned by a dialer, if within the last 72 hours (calls only). */
+  abandonedAt?: Date | null;
   /** The contact's express consent to calls and texts, as a user recorded it; null when none stands. */
   expressConsent: ExpressConsent | null;
 };
@@ -155,8 +158,8 @@ function decideHours(facts: ReachFacts, settings: ReachSettings, now: Date): Rea
 
 /**
  * Whether one contact may be reached on one channel now, and if not, why, in words a rep understands.
- * - call: a valid number, not on the do-not-call list, within calling hours where they are, and under their
- *   state's daily call limit;
+ * - call: a valid number, not on the do-not-call list, not abandoned by a dialer in the last 72 hours, within
+ *   calling hours where they are, and under their state's daily call limit;
  * - text: a valid number, not on the do-not-call list, no STOP from it, within calling hours;
  * - express consent (calls and texts) lifts the federal hours only: never do-not-call, STOP, a state's rules or the
  *   user's own window;
@@ -190,6 +193,15 @@ export function decideReach(
       'texted-stop',
       `Texted ${facts.textOptOut.keyword} on ${dateIn(facts.textOptOut.at, settings.timeZone)}`,
     );
+  if (channel === 'call' && facts.abandonedAt) {
+    const free = new Date(facts.abandonedAt.getTime() + ABANDONED_REDIAL_HOLD.ms);
+    if (free > now)
+      return refuse(
+        'abandoned',
+        `Abandoned call on ${dateIn(facts.abandonedAt, settings.timeZone)}: not dialled again before ${spokenTimeIn(free, settings.timeZone)} on ${dateIn(free, settings.timeZone)}`,
+        free,
+      );
+  }
   const hours = hoursDecision(facts, settings, now);
   if (!hours.allowed) return hours;
   const rule = facts.state ? STATE_RULES[facts.state] : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onLineEvent, roundSettled, type LineEvent, type Round } from './dial-round.ts';
+import { onLineEvent, pauseRound, roundSettled, type LineEvent, type Round } from './dial-round.ts';
 
 const fresh = (n = 3): Round => ({
   lines: Object.fromEntries(Array.from({ length: n }, (_, i) => [`L${i + 1}`, 'ringing'])),
@@ -83,5 +83,43 @@ describe('a round of parallel dialing', () => {
       { line: 'L9', kind: 'status', status: 'busy' },
     ] as LineEvent[])
       expect(onLineEvent(connected, event).actions).toEqual([]);
+  });
+});
+
+describe('a line answered as it was released', () => {
+  it('counts as abandoned: a person was hung up on', () => {
+    const { round, actions } = play(fresh(2), [
+      { line: 'L1', kind: 'status', status: 'in-progress' },
+      { line: 'L1', kind: 'detected', answeredBy: 'human' },
+      // L2's answer reaches the round only after it was released.
+      { line: 'L2', kind: 'status', status: 'in-progress' },
+      { line: 'L2', kind: 'status', status: 'completed' },
+    ]);
+    expect(round.lines).toEqual({ L1: 'connected', L2: 'abandoned' });
+    expect(actions).toEqual([
+      { do: 'connect', line: 'L1' },
+      { do: 'hang-up', line: 'L2', then: 'release' },
+    ]);
+  });
+});
+
+describe('pausing a round', () => {
+  it('releases the lines still ringing and leaves an answered line to detection', () => {
+    const answered = play(fresh(3), [{ line: 'L1', kind: 'status', status: 'in-progress' }]).round;
+    const { round, actions } = pauseRound(answered);
+    expect(actions).toEqual([
+      { do: 'hang-up', line: 'L2', then: 'release' },
+      { do: 'hang-up', line: 'L3', then: 'release' },
+    ]);
+    expect(roundSettled(round)).toBe(false);
+    // The person who picked up is still connected once detection speaks.
+    const after = onLineEvent(round, { line: 'L1', kind: 'detected', answeredBy: 'human' });
+    expect(after.actions).toEqual([{ do: 'connect', line: 'L1' }]);
+    expect(roundSettled(after.round)).toBe(true);
+  });
+
+  it('changes nothing in a settled round', () => {
+    const settled = play(fresh(1), [{ line: 'L1', kind: 'status', status: 'busy' }]).round;
+    expect(pauseRound(settled).actions).toEqual([]);
   });
 });

@@ -53,6 +53,9 @@ export function onLineEvent(round: Round, event: LineEvent): { round: Round; act
 
   if (event.kind === 'status') {
     if (event.status === 'in-progress' && state === 'ringing') settle(event.line, 'answered');
+    // Answered as the release reached it: a person was hung up on, which counts as abandoned (the contact stays in
+    // the queue; the consent gate holds the number for 72 hours).
+    else if (event.status === 'in-progress' && state === 'released') settle(event.line, 'abandoned');
     else if (['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(event.status)) {
       if (state === 'ringing') {
         const disposition = ENDED_DISPOSITION[event.status] ?? 'no-answer';
@@ -106,4 +109,19 @@ export function onLineEvent(round: Round, event: LineEvent): { round: Round; act
 /** The round is over when no line is ringing or waiting for detection (the connected call may go on). */
 export function roundSettled(round: Round): boolean {
   return Object.values(round.lines).every((s) => s !== 'ringing' && s !== 'answered');
+}
+
+/**
+ * Pause (or the rep leaving): every line still ringing is hung up and its contact goes back to the queue. A line
+ * already answered is left to detection: a person who picked up is connected, never dropped.
+ */
+export function pauseRound(round: Round): { round: Round; actions: RoundAction[] } {
+  const lines = { ...round.lines };
+  const actions: RoundAction[] = [];
+  for (const [line, state] of Object.entries(lines))
+    if (state === 'ringing') {
+      actions.push({ do: 'hang-up', line, then: 'release' });
+      lines[line] = 'released';
+    }
+  return { round: { ...round, lines }, actions };
 }

@@ -1,3 +1,5 @@
+import { ABANDONED_REDIAL_HOLD } from '../consent/calling-rules.ts';
+
 /**
  * Parallel dialing's pacing (decision 026): how many lines a rep's dialer rings at once, kept under the
  * abandonment cap. A live answer no rep takes within 2 seconds is abandoned; at most 3 % of live answers may be,
@@ -13,8 +15,8 @@ export const PACING_RULES = {
   source: '47 CFR 64.1200(a)(7)(i); 16 CFR 310.4(b)(4)(i)',
   /** A live answer no rep takes within this long is abandoned. */
   answerWindowMs: 2_000,
-  /** An abandoned number is not dialled again within this long. */
-  redialHoldMs: 72 * 3600_000,
+  /** An abandoned number is not dialled again within this long (the consent gate refuses it meanwhile). */
+  redialHoldMs: ABANDONED_REDIAL_HOLD.ms,
   /** Fewer recent dials than this say too little about the answer rate: the dialer rings two lines. */
   fewestDialsToTrust: 20,
   /** Lines rung while the history is too short to trust. */
@@ -85,4 +87,14 @@ export function isAbandoned(answeredAt: Date, now: Date): boolean {
 /** Whether a number abandoned at `abandonedAt` may be dialled again (72 hours later). */
 export function mayRedialAfterAbandon(abandonedAt: Date | null, now: Date): boolean {
   return abandonedAt === null || now.getTime() - abandonedAt.getTime() >= PACING_RULES.redialHoldMs;
+}
+
+/**
+ * The identification message an abandoned call hears (47 CFR 64.1200(a)(7)(i)(A): the seller's name and a number
+ * to call back that can take a do-not-call request), short enough to play within the call.
+ */
+export function abandonmentMessage(caller: { name: string; number: string }): string {
+  const spoken = caller.number.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3');
+  const who = caller.name.trim() || 'a sales representative';
+  return `Hello, this is ${who} calling. Sorry we missed you just now. To call back, or to ask us not to call you again, dial ${spoken}. Goodbye.`;
 }

@@ -9,6 +9,7 @@ describe('what the walk does with a contact the consent gate refused', () => {
     ['outside-hours', null],
     ['call-limit', null],
     ['unknown-local-time', null],
+    ['abandoned', null],
   ] as const)('%s → completed as %s (null: left open for later)', (code, reason) => {
     expect(skipReasonFor(code)).toBe(reason);
   });

@@ -5,6 +5,7 @@ import type { CampaignStatus, CampaignType, RecipientState } from '#domain/campa
 import type { SmsDelivery } from '#domain/campaigns/sms-campaign.schema.ts';
 import type { ContactStatus } from '#domain/contacts/contact.schema.ts';
 import type { DuplicateMode, ImportFormat, ImportReport } from '#domain/contacts/contact-import.ts';
+import type { LineState } from '#domain/dialer/dial-round.ts';
 import type { SkipReason } from '#domain/dialer/queue-walk.ts';
 import type { Delivery } from '#domain/email/email.schema.ts';
 import type { NotificationKind } from '#domain/notifications/notification.schema.ts';
@@ -217,6 +218,23 @@ export type PowerDialerQueuesTable = {
   fill_added: Generated<number>;
   fill_expected: Generated<number>;
   fill_error: string | null;
+  /** Power (one line) or parallel (migration 0032). */
+  dial_mode: Generated<'power' | 'parallel'>;
+  /** The queue's abandonment cap in percent, lower than the law's 3 %; null: the law's. */
+  abandon_cap_percent: Generated<string | null>;
+};
+
+/** A round of parallel dialing: the lines rung at once for one rep (migration 0032). */
+export type DialRoundsTable = {
+  id: Generated<string>;
+  user_id: string;
+  queue_id: string;
+  walker: string;
+  lines: number;
+  why: string;
+  connected_call_id: string | null;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
 };
 
 export type EmailCampaignsTable = {
@@ -508,6 +526,13 @@ export type CallsTable = {
   disposition: string | null;
   /** Who answered, as answering-machine detection reported it (migration 0031); null until it does. */
   answered_by: Generated<AnsweredBy | null>;
+  /** The parallel-dialing round the call is a line of, the hold it was placed under and the line's state (0032). */
+  round_id: Generated<string | null>;
+  line_walker: Generated<string | null>;
+  line_no: Generated<number | null>;
+  line_state: Generated<LineState | null>;
+  /** When a person who answered was abandoned (nobody free to take them); not called again for 72 h. */
+  abandoned_at: Generated<Date | null>;
   /** What the Call Reports filter searches (generated, migration 0022). */
   report_text: ColumnType<string, never, never>;
 };
@@ -578,6 +603,7 @@ export type Database = {
   contact_imports: ContactImportsTable;
   caller_ids: CallerIdsTable;
   calls: CallsTable;
+  dial_rounds: DialRoundsTable;
   call_locks: CallLocksTable;
   do_not_call: DoNotCallTable;
   bulk_call_jobs: BulkCallJobsTable;

@@ -17,6 +17,8 @@ type Detection = { afterMs: number; answeredBy: 'human' | 'machine_end_beep' };
 
 /** The simulator's talk time for a call nobody hangs up (the agent's hang-up ends it sooner). */
 const TALK_MS = 30_000;
+/** How long the recorded identification message of an abandoned call plays before the call ends. */
+const MESSAGE_MS = 6_000;
 
 /**
  * What the simulator does with a number (README "Calling"), so anyone can reproduce
@@ -24,8 +26,9 @@ const TALK_MS = 30_000;
  * 999… not verified, 998… geo-permissions, 997… trial account; 996… the provider does not answer at all (as a
  * provider that is down or overloaded would not). Otherwise by its last digit:
  * 0 busy, 1 no answer, 2 failed, 3 answered by a machine (answering-machine detection says so 2.5 s after the
- * answer, at the greeting's beep, and the machine records for 30 s), anything else rings, is answered by a person
- * after 3 s (detection says so a second later) and talks for 30 s.
+ * answer, at the greeting's beep, and the machine records for 30 s), 5 answered by a person half a second later
+ * than the others (so a parallel round's second person answers while the first is being detected), anything else
+ * rings, is answered by a person after 3 s (detection says so a second later) and talks for 30 s.
  */
 export function simulatedOutcome(
   to: string,
@@ -53,15 +56,16 @@ export function simulatedOutcome(
     };
   if (last === '2') return { steps: [{ afterMs: 1000, status: 'failed' }] };
   const machine = last === '3';
+  const answer = last === '5' ? 3500 : 3000;
   return {
     steps: [
       { afterMs: 1000, status: 'ringing' },
-      { afterMs: 3000, status: 'in-progress' },
-      { afterMs: 3000 + TALK_MS, status: 'completed' },
+      { afterMs: answer, status: 'in-progress' },
+      { afterMs: answer + TALK_MS, status: 'completed' },
     ],
     detection: machine
       ? { afterMs: 5500, answeredBy: 'machine_end_beep' }
-      : { afterMs: 4000, answeredBy: 'human' },
+      : { afterMs: answer + 1000, answeredBy: 'human' },
   };
 }
 
@@ -127,6 +131,8 @@ export function createSimulator(options: {
   /** Every text message the simulated provider accepted, as a provider's own records would show it. */
   onSmsAccepted?: (message: { providerMessageId: string; from: string; to: string; body: string }) => void;
   onDeliveryFailure?: (what: string, error: unknown) => void;
+  /** Every message played to a called person (an abandoned call's identification), as the recording would show it. */
+  onMessagePlayed?: (played: { providerCallId: string; message: string }) => void;
   /**
    * Hang-ups between server instances: a simulated call lives in the memory of the instance that placed it, so
    * END CALL reaching another instance is passed on to all of them (PostgreSQL NOTIFY), and the owner ends it.
@@ -155,6 +161,14 @@ export function createSimulator(options: {
     { callId: string; timers: NodeJS.Timeout[]; status: CallStatus; answeredAt: number | null }
   >();
 
+  /** One signed webhook to the call status URL, as a provider posts it (status events and detection alike). */
+  const post = (call: { callId: string }, fields: Record<string, string>, what: string) => {
+    const body = new URLSearchParams(fields).toString();
+    const query = `?${new URLSearchParams({ callId: call.callId }).toString()}`;
+    const event = { query, body, signature: signSimulatorFields(options.secret, fields, query) };
+    void deliverWithRetries(event, what);
+  };
+
   const send = (providerCallId: string, status: CallStatus) => {
     const call = running.get(providerCallId);
     if (!call) return;
@@ -168,10 +182,7 @@ export function createSimulator(options: {
       running.delete(providerCallId);
       call.timers.forEach(clearTimeout);
     }
-    const body = new URLSearchParams(fields).toString();
-    const query = `?${new URLSearchParams({ callId: call.callId }).toString()}`;
-    const event = { query, body, signature: signSimulatorFields(options.secret, fields, query) };
-    void deliverWithRetries(event, `${providerCallId} ${status}`);
+    post(call, fields, `${providerCallId} ${status}`);
   };
 
   /** Answering-machine detection's result, to the same status URL, as Twilio's AsyncAmdStatusCallback posts it. */
@@ -181,12 +192,9 @@ export function createSimulator(options: {
     const fields: Record<string, string> = {
       CallSid: providerCallId,
       AnsweredBy: detection.answeredBy,
-      MachineDetectionDuration: String(detection.afterMs - 3000),
+      MachineDetectionDuration: String(Math.round((Date.now() - (call.answeredAt ?? Date.now())) / options.timeScale)),
     };
-    const body = new URLSearchParams(fields).toString();
-    const query = `?${new URLSearchParams({ callId: call.callId }).toString()}`;
-    const event = { query, body, signature: signSimulatorFields(options.secret, fields, query) };
-    void deliverWithRetries(event, `${providerCallId} answered by ${detection.answeredBy}`);
+    post(call, fields, `${providerCallId} answered by ${detection.answeredBy}`);
   };
 
   const hangUpHere = (providerCallId: string): boolean => {
@@ -267,6 +275,17 @@ export function createSimulator(options: {
     },
     async hangUp(providerCallId) {
       if (!hangUpHere(providerCallId)) await options.relay?.publish(providerCallId);
+    },
+    // The simulated call is the agent's as soon as it is answered: nothing to put through.
+    connectAgent: () => Promise.resolve(),
+    /** The message is played as a recording (its length at the simulator's pace), then the call ends. */
+    playAndHangUp(providerCallId, message) {
+      const call = running.get(providerCallId);
+      if (!call) return Promise.resolve();
+      options.onMessagePlayed?.({ providerCallId, message });
+      call.timers.forEach(clearTimeout);
+      call.timers = [setTimeout(() => send(providerCallId, 'completed'), MESSAGE_MS * options.timeScale)];
+      return Promise.resolve();
     },
     verifyWebhook({ url, headers, body }) {
       const given = String(headers['x-simulator-signature'] ?? '');

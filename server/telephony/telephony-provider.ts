@@ -9,6 +9,11 @@ export type PlaceCallRequest = {
   to: string;
   /** The agent's browser phone, which an answered call is bridged to (Twilio). */
   agentIdentity: string;
+  /**
+   * A line of a parallel round (decision 026): the person who answers waits on silence until the round decides,
+   * then is connected to the agent (connectAgent) or hears the identification message (playAndHangUp).
+   */
+  hold?: boolean;
 };
 
 /** The browser phone's identity for a user: Twilio client names allow letters, digits and underscores. */
@@ -45,6 +50,10 @@ export type TelephonyProvider = {
   name: TelephonyProviderName;
   placeCall: (request: PlaceCallRequest) => Promise<{ providerCallId: string }>;
   hangUp: (providerCallId: string) => Promise<void>;
+  /** A held line (PlaceCallRequest.hold) is put through to the agent's browser phone. */
+  connectAgent: (providerCallId: string, request: Omit<PlaceCallRequest, 'from' | 'to'>) => Promise<void>;
+  /** A held line nobody can take hears a message, then the call ends (an abandoned call's identification). */
+  playAndHangUp: (providerCallId: string, message: string) => Promise<void>;
   /** Whether a webhook request really comes from the provider (signature over its URL and body). */
   verifyWebhook: (request: {
     url: string;

@@ -27,6 +27,23 @@ export type TwilioSettings = {
 const STATUS_EVENTS = ['initiated', 'ringing', 'answered', 'completed'];
 const TWILIO_API = 'https://api.twilio.com';
 
+/** The called person is put through to the agent's browser phone, carrying our call id. */
+function agentTwiml(callId: string, identity: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  const dial = response.dial({ answerOnBridge: true });
+  const clientLeg = dial.client();
+  clientLeg.identity(identity);
+  clientLeg.parameter({ name: 'callId', value: callId });
+  return response.toString();
+}
+
+/** A parallel round's line waits here (under the 2 s the law allows) until the round connects or releases it. */
+function holdTwiml(): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.pause({ length: 60 });
+  return response.toString();
+}
+
 /** The status callback for one of our calls: our call id travels in the (signed) URL. */
 export const twilioStatusUrl = (publicUrl: string, callId: string) =>
   `${publicUrl}/api/telephony/twilio/status?callId=${encodeURIComponent(callId)}`;
@@ -90,17 +107,13 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
         return { contentType: 'text/xml', body: response.toString() };
       },
     },
-    async placeCall({ callId, from, to, agentIdentity: identity }) {
-      const response = new twilio.twiml.VoiceResponse();
-      const dial = response.dial({ answerOnBridge: true });
-      const clientLeg = dial.client();
-      clientLeg.identity(identity);
-      clientLeg.parameter({ name: 'callId', value: callId });
+    async placeCall({ callId, from, to, agentIdentity: identity, hold }) {
       try {
         const call = await client.calls.create({
           to,
           from,
-          twiml: response.toString(),
+          // A parallel round's line waits on silence for the round to decide (connectAgent or playAndHangUp).
+          twiml: hold ? holdTwiml() : agentTwiml(callId, identity),
           statusCallback: twilioStatusUrl(publicUrl, callId),
           statusCallbackEvent: STATUS_EVENTS,
           statusCallbackMethod: 'POST',
@@ -112,6 +125,23 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
           asyncAmdStatusCallbackMethod: 'POST',
         });
         return { providerCallId: call.sid };
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    async connectAgent(providerCallId, { callId, agentIdentity: identity }) {
+      try {
+        await client.calls(providerCallId).update({ twiml: agentTwiml(callId, identity) });
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    async playAndHangUp(providerCallId, message) {
+      const response = new twilio.twiml.VoiceResponse();
+      response.say(message);
+      response.hangup();
+      try {
+        await client.calls(providerCallId).update({ twiml: response.toString() });
       } catch (error) {
         throw providerError(error);
       }

@@ -100,6 +100,8 @@ export async function insertCall(
     now: Date;
     queueId: string | null;
     projectId: string | null;
+    /** A line of a parallel round: the round, and the hold (walker) its contact is held under. */
+    line?: { roundId: string; walker: string; number: number };
   },
 ): Promise<Call> {
   const row = await db
@@ -116,6 +118,14 @@ export async function insertCall(
       updated_at: values.now,
       queue_id: values.queueId,
       project_id: values.projectId,
+      ...(values.line
+        ? {
+            round_id: values.line.roundId,
+            line_walker: values.line.walker,
+            line_no: values.line.number,
+            line_state: 'ringing' as const,
+          }
+        : {}),
     })
     .returning(CALL_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -240,7 +250,7 @@ export async function applyStatusEvent(
     durationSeconds: number | null;
   },
   now: Date,
-): Promise<{ applied: boolean; userId: string | null; orphan: boolean }> {
+): Promise<{ applied: boolean; id: string | null; userId: string | null; orphan: boolean }> {
   const locked = await sql<{
     id: string;
     user_id: string;
@@ -254,7 +264,7 @@ export async function applyStatusEvent(
     limit 1
     for update`.execute(db);
   const call = locked.rows[0];
-  if (!call) return { applied: false, userId: null, orphan: false };
+  if (!call) return { applied: false, id: null, userId: null, orphan: false };
   const updated = await sql<{ id: string }>`
     with rank(status, n) as (values ${STATUS_RANK_ROWS})
     update calls c set
@@ -273,6 +283,7 @@ export async function applyStatusEvent(
     returning c.id`.execute(db);
   return {
     applied: updated.rows.length > 0,
+    id: call.id,
     userId: call.user_id,
     // We gave up on this call before the provider told us its id (a timeout, or END CALL meanwhile), yet the
     // provider placed it and it is still going: it must be hung up.

@@ -35,7 +35,7 @@ type CallingContext = Pick<
 >;
 
 /** A provider that is down or slow never holds a click for long: the call fails with a clear reason. */
-function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+export function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ProviderError(message)), ms);

@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 import { parseTwilioStyleAmd, userOfClient } from '../../telephony/telephony-provider.ts';
 import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/provider-webhook.ts';
 import { applyStatusEvent, claimBrowserCall, recordAnsweredBy } from './calls.repository.ts';
+import { applyLineEvent } from './dial-rounds.service.ts';
 
 /**
  * Status webhooks: the provider (or the simulator, through the same route) reports a call's progress.
@@ -36,14 +37,18 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
         const event = provider.parseStatus(body);
         // Answering-machine detection posts to the same URL: who answered, with or without a status.
         const amd = parseTwilioStyleAmd(body);
-        if (amd)
-          await withActor(ctx.db, { kind: 'system' }, (trx) =>
+        if (amd) {
+          const detected = await withActor(ctx.db, { kind: 'system' }, (trx) =>
             recordAnsweredBy(
               trx,
               { provider: provider.name, callId: request.query.callId ?? null, ...amd },
               ctx.clock(),
             ),
           );
+          // A line of a parallel round: the first person is connected, a machine hung up (decision 026).
+          if (detected)
+            await applyLineEvent(ctx, detected.id);
+        }
         if (!event) return reply.status(204).send();
         const result = await withActor(ctx.db, { kind: 'system' }, (trx) =>
           applyStatusEvent(
@@ -52,6 +57,8 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
             ctx.clock(),
           ),
         );
+        if (result.applied && result.id)
+          await applyLineEvent(ctx, result.id);
         // A call we had given up on (the provider answered too late) must not ring on unattended.
         if (result.orphan)
           await provider

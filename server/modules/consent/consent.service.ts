@@ -5,7 +5,7 @@ import {
   type ReachFacts,
   type ReachSettings,
 } from '#domain/consent/reach-decision.ts';
-import { STATE_RULES } from '#domain/consent/calling-rules.ts';
+import { ABANDONED_REDIAL_HOLD, STATE_RULES } from '#domain/consent/calling-rules.ts';
 import { normalizePhone, parsePhone } from '#domain/contacts/phone.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { ConsentRecord } from '#domain/consent/consent-record.ts';
@@ -15,6 +15,7 @@ import { standingConsentOf } from './express-consent.repository.ts';
 import { stateOfNumber, zonesOfNumber } from './number-places.ts';
 import {
   countCallsSince,
+  findAbandonedSince,
   findConsentSettings,
   findContactReachRows,
   findNumberOptOuts,
@@ -47,7 +48,21 @@ function placeFacts(place: Place, validity: boolean) {
   };
 }
 
-/** Calls placed in the last 24 hours to the numbers whose state limits calls a day (the only ones counted). */
+/**
+ * The call facts the gate reads from the user's calls: the last abandoned call to each number within the hold (a
+ * handful of rows, read through a partial index), and the calls placed in the last 24 hours to the numbers whose
+ * state limits calls a day (the only ones counted).
+ */
+async function readCallFacts(db: DbExecutor, userId: string, facts: ReachFacts[], now: Date) {
+  const numbers = facts.filter((f) => f.phoneE164);
+  if (numbers.length > 0) {
+    const since = new Date(now.getTime() - ABANDONED_REDIAL_HOLD.ms);
+    const abandoned = await findAbandonedSince(db, userId, since);
+    for (const f of numbers) f.abandonedAt = abandoned.get(f.phoneE164!) ?? null;
+  }
+  await countLimitedCalls(db, userId, facts, now);
+}
+
 async function countLimitedCalls(
   db: DbExecutor,
   userId: string,
@@ -105,7 +120,7 @@ export async function factsForContacts(
           : null,
     });
   }
-  if (calls) await countLimitedCalls(db, userId, [...answer.values()], now);
+  if (calls) await readCallFacts(db, userId, [...answer.values()], now);
   return answer;
 }
 
@@ -159,7 +174,7 @@ export async function decideForNumber(
     callsLast24h: 0,
     expressConsent: null,
   };
-  if (channel === 'call') await countLimitedCalls(db, userId, [facts], now);
+  if (channel === 'call') await readCallFacts(db, userId, [facts], now);
   return { facts, decision: decideReach(channel, facts, await reachSettingsOf(db, userId), now) };
 }
 
@@ -185,6 +200,7 @@ function recordedFacts(facts: ReachFacts): Record<string, unknown> {
     textOptOut: facts.textOptOut,
     unsubscribedAt: facts.unsubscribedAt,
     callsLast24h: facts.callsLast24h,
+    abandonedAt: facts.abandonedAt ?? null,
     expressConsent: facts.expressConsent,
   };
 }

@@ -42,7 +42,13 @@ export async function takeNextContact(
   queueId: string,
   walker: string,
   now: Date,
-): Promise<{ contact: WalkContact | null; skipped: SkippedContact[]; waiting: WalkStep['waiting'] }> {
+): Promise<{
+  contact: WalkContact | null;
+  /** The gate's facts and decision that let the contact be called (its number in E.164 among them). */
+  reach?: Reach;
+  skipped: SkippedContact[];
+  waiting: WalkStep['waiting'];
+}> {
   const staleBefore = new Date(now.getTime() - CLAIM_STALE_AFTER_MS);
   await wakeWaitingMembers(db, queueId, now);
   const settings = await reachSettingsOf(db, userId);
@@ -63,11 +69,13 @@ export async function takeNextContact(
     const waits: { contactId: string; until: Date; reason: string }[] = [];
     const refused: { contactId: string; channel: 'call'; reach: Reach; waiting: boolean }[] = [];
     let next: WalkContact | null = null;
+    let nextReach: Reach | undefined;
     for (const { position: _position, ...contact } of rows) {
       const found = reach.get(contact.id);
       const decision = found?.decision;
       if (!found || !decision || decision.allowed) {
         next = contact;
+        nextReach = found;
         break;
       }
       const reason = skipReasonFor(decision.code);
@@ -96,7 +104,7 @@ export async function takeNextContact(
     putToWait += waits.length;
     if (next) {
       await holdMember(db, queueId, next.id, walker, now);
-      return { contact: next, skipped, waiting: await findWaiting(db, queueId) };
+      return { contact: next, reach: nextReach, skipped, waiting: await findWaiting(db, queueId) };
     }
     if (rows.length < lookAhead || putToWait >= MOST_PUT_TO_WAIT)
       return { contact: null, skipped, waiting: await findWaiting(db, queueId) };

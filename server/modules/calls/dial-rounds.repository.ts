@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import type { AnsweredBy } from '#domain/calls/answered-by.ts';
+import { FINISHED_STATUSES, type CallStatus } from '#domain/calls/call-status.ts';
+import type { LineState } from '#domain/dialer/dial-round.ts';
+import type { Round } from '#domain/dialer/parallel-dialing.schema.ts';
+import type { DbExecutor } from '../../db/database.ts';
+
+/*
+ * Rounds of parallel dialing (docs/decisions/026-parallel-dialing-pacing.md): the round rows, their lines (calls
+ * carrying the round's id, the hold they were placed under and the line's state), and the counts the pacing reads.
+ */
+
+export async function insertRound(
+  db: DbExecutor,
+  round: { id: string; userId: string; queueId: string; walker: string; lines: number; why: string; now: Date },
+): Promise<string> {
+  const row = await db
+    .insertInto('dial_rounds')
+    .values({
+      id: round.id,
+      user_id: round.userId,
+      queue_id: round.queueId,
+      walker: round.walker,
+      lines: round.lines,
+      why: round.why,
+      created_at: round.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Whether the user has a call going on that is theirs to talk on, so a round never rings over a live call. Lines of
+ * a round that are no longer the rep's (released, abandoned and hearing the message, a machine being hung up) do
+ * not count: they end by themselves.
+ */
+export async function hasCallGoingOn(db: DbExecutor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('calls')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'not in', [...FINISHED_STATUSES])
+    .where((eb) =>
+      eb.or([eb('line_state', 'is', null), eb('line_state', 'in', ['ringing', 'answered', 'connected'])]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type LineRow = {
+  id: string;
+  contact_id: string | null;
+  queue_id: string | null;
+  line_walker: string | null;
+  line_state: LineState | null;
+  provider_call_id: string | null;
+  from_number: string;
+  status: CallStatus;
+  answered_at: Date | null;
+  answered_by: AnsweredBy | null;
+};
+
+/** Whose round a call is a line of (read as the system: provider events come with no session), or null. */
+export async function roundOfCall(
+  db: DbExecutor,
+  callId: string,
+): Promise<{ userId: string; roundId: string } | null> {
+  const row = await db
+    .selectFrom('calls')
+    .select(['user_id', 'round_id'])
+    .where('id', '=', callId)
+    .executeTakeFirst();
+  return row?.round_id ? { userId: row.user_id, roundId: row.round_id } : null;
+}
+
+/** A round, locked (every event of the round is applied one after the other), with its lines. */
+export async function lockRound(
+  db: DbExecutor,
+  roundId: string,
+): Promise<{ round: { id: string; connectedCallId: string | null; settledAt: Date | null }; lines: LineRow[] } | null> {
+  const round = await db
+    .selectFrom('dial_rounds')
+    .select(['id', 'connected_call_id', 'settled_at'])
+    .where('id', '=', roundId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!round) return null;
+  const lines = await db
+    .selectFrom('calls')
+    .select([
+      'id',
+      'contact_id',
+      'queue_id',
+      'line_walker',
+      'line_state',
+      'provider_call_id',
+      'from_number',
+      'status',
+      'answered_at',
+      'answered_by',
+    ])
+    .where('round_id', '=', roundId)
+    .execute();
+  return { round: { id: round.id, connectedCallId: round.connected_call_id, settledAt: round.settled_at }, lines };
+}
+
+/** Writes what an event changed: each line's new state, the connected call, and when the round settled. */
+export async function storeRound(
+  db: DbExecutor,
+  roundId: string,
+  changes: {
+    lines: { id: string; state: LineState; before: LineState }[];
+    connectedCallId: string | null;
+    settledAt: Date | null;
+    abandoned: string[];
+  },
+  now: Date,
+): Promise<void> {
+  for (const line of changes.lines)
+    await db
+      .updateTable('calls')
+      .set({
+        line_state: line.state,
+        abandoned_at: changes.abandoned.includes(line.id) ? now : undefined,
+        error:
+          line.state === 'released'
+            ? 'Released: another line reached you first'
+            : line.state === 'abandoned'
+              ? line.before === 'released'
+                ? 'Abandoned: answered as another line reached you, and hung up before the message'
+                : 'Abandoned: you were on another call; they heard the identification message'
+              : undefined,
+        updated_at: now,
+      })
+      .where('id', '=', line.id)
+      .execute();
+  await db
+    .updateTable('dial_rounds')
+    .set({ connected_call_id: changes.connectedCallId, settled_at: changes.settledAt })
+    .where('id', '=', roundId)
+    .execute();
+}
+
+/** A walker's latest round in a queue, with each line's contact, call and disposition, or null before the first. */
+export async function findLatestRound(
+  db: DbExecutor,
+  userId: string,
+  queueId: string,
+  walker: string,
+): Promise<Round | null> {
+  const round = await db
+    .selectFrom('dial_rounds')
+    .select(['id', 'created_at', 'why', 'connected_call_id', 'settled_at'])
+    .where('user_id', '=', userId)
+    .where('queue_id', '=', queueId)
+    .where('walker', '=', walker)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!round) return null;
+  const lines = await db
+    .selectFrom('calls as k')
+    .innerJoin('contacts as c', 'c.id', 'k.contact_id')
+    .select([
+      'k.id',
+      'k.status',
+      'k.answered_by',
+      'k.line_state',
+      'k.disposition',
+      'k.error',
+      'c.id as contact_id',
+      'c.first_name',
+      'c.last_name',
+      'c.phone',
+      'c.email',
+      'c.company',
+      'c.title',
+    ])
+    .where('k.round_id', '=', round.id)
+    .orderBy('k.line_no')
+    .execute();
+  return {
+    id: round.id,
+    createdAt: round.created_at.toISOString(),
+    why: round.why,
+    connectedCallId: round.connected_call_id,
+    // A round whose calls all ended is over, even if its instance died before it could say so.
+    settled: round.settled_at !== null || lines.every((l) => FINISHED_STATUSES.includes(l.status as CallStatus)),
+    lines: lines.map((l) => ({
+      callId: l.id,
+      state: l.line_state ?? 'ringing',
+      status: l.status as CallStatus,
+      answeredBy: l.answered_by as AnsweredBy | null,
+      disposition: l.disposition,
+      error: l.error,
+      contact: {
+        id: l.contact_id,
+        firstName: l.first_name,
+        lastName: l.last_name,
+        phone: l.phone,
+        email: l.email,
+        company: l.company,
+        title: l.title,
+      },
+    })),
+  };
+}
+
+/** The walker's round still ringing (not settled), if any, locked. */
+export async function lockOpenRound(db: DbExecutor, userId: string, queueId: string, walker: string) {
+  return db
+    .selectFrom('dial_rounds')
+    .select(['id', 'connected_call_id'])
+    .where('user_id', '=', userId)
+    .where('queue_id', '=', queueId)
+    .where('walker', '=', walker)
+    .where('settled_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+const DAY_MS = 86_400_000;
+/** The answer rate is read from this many of the queue's latest calls. */
+const RECENT_DIALS = 200;
+
+/**
+ * What the pacing reads of a queue: live answers (a person, as detection said) and abandoned calls over 30 days and
+ * over the last 24 hours, and how many of its latest calls reached a person.
+ */
+export async function pacingCounts(db: DbExecutor, queueId: string, now: Date) {
+  const since30 = new Date(now.getTime() - 30 * DAY_MS);
+  const since24 = new Date(now.getTime() - DAY_MS);
+  const counted = await sql<{ live30: number; abandoned30: number; live24: number; abandoned24: number }>`
+    select count(*) filter (where answered_by = 'human')::int as live30,
+      count(*) filter (where abandoned_at is not null)::int as abandoned30,
+      count(*) filter (where answered_by = 'human' and started_at > ${since24})::int as live24,
+      count(*) filter (where abandoned_at is not null and started_at > ${since24})::int as abandoned24
+    from calls where queue_id = ${queueId} and started_at > ${since30}`.execute(db);
+  const recent = await sql<{ dials: number; live: number }>`
+    select count(*)::int as dials, count(*) filter (where answered_by = 'human')::int as live
+    from (select answered_by from calls where queue_id = ${queueId} and status in ('completed', 'busy', 'no-answer')
+      order by started_at desc limit ${RECENT_DIALS}) r`.execute(db);
+  const c = counted.rows[0]!;
+  const r = recent.rows[0]!;
+  return {
+    last30Days: { liveAnswers: c.live30, abandoned: c.abandoned30 },
+    last24Hours: { liveAnswers: c.live24, abandoned: c.abandoned24 },
+    recent: { dials: r.dials, liveAnswers: r.live },
+  };
+}

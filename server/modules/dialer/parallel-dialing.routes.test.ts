@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newRequestId } from '#domain/calls/call-guard.ts';
+import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
+import { insertContact } from '../../test/contact-factory.ts';
+import { waitFor } from '../../test/calls-test-kit.ts';
+import {
+  allowUnknownLocalTime,
+  asCookie,
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
+
+/*
+ * Parallel dialing through the real routes, the simulator and PostgreSQL (docs/decisions/026-parallel-dialing-pacing.md).
+ * The simulator's numbers say what happens (README "Calling"): a number ending in 4 is answered by a person at 3 s
+ * and detected at 4 s, 5 by a person half a second later, 3 by a machine, 0 is busy, 1 rings unanswered for 8 s.
+ * These tests run the simulator at a quarter of real time, so the order of events does not hang on a busy machine.
+ */
+
+let ctx: TestContext;
+let rep: Session;
+afterEach(() => ctx.close());
+
+async function setUp(timeScale = 0.25) {
+  ctx = await createTestApp({
+    telephony: { provider: 'simulator', timeScale, timeoutMs: 300, bulkSpacingMs: 50 },
+  });
+  rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
+}
+
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = rep) =>
+  ctx.app.inject({ method, url, headers: asCookie(who), ...(payload !== undefined && { payload }) });
+
+async function parallelQueue(phones: string[], who = rep) {
+  const ids = [];
+  for (const [i, phone] of phones.entries())
+    ids.push((await insertContact(ctx.app, who, { firstName: `Line${i + 1}`, phone })).id);
+  const created = await send('POST', '/api/queues', { name: 'Parallel', selection: { ids } }, who);
+  expect(created.statusCode).toBe(201);
+  const queueId = created.json<{ queue: { id: string } }>().queue.id;
+  const saved = await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null }, who);
+  expect(saved.statusCode).toBe(200);
+  return { queueId, ids };
+}
+
+const start = async (queueId: string, walker: string) => {
+  const response = await send('POST', `/api/queues/${queueId}/parallel/round`, { walker });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ParallelState>();
+};
+const state = async (queueId: string, walker: string) =>
+  (await send('GET', `/api/queues/${queueId}/parallel?walker=${walker}`)).json<ParallelState>();
+const settledState = (queueId: string, walker: string) =>
+  waitFor(
+    () => state(queueId, walker),
+    (s) =>
+      s.round?.settled === true &&
+      s.round.lines.every(
+        (l) => !['queued', 'initiated', 'ringing'].includes(l.status) && !['ringing', 'answered'].includes(l.state),
+      ),
+    8000,
+  );
+const member = async (queueId: string, contactId: string) =>
+  (
+    await ctx.db.admin.query<{ completed: boolean; claimed_by: string | null }>(
+      'select completed, claimed_by from queue_members where queue_id = $1 and contact_id = $2',
+      [queueId, contactId],
+    )
+  ).rows[0]!;
+
+describe('parallel dialing', () => {
+  it('rings two lines, connects the first person and releases the line still ringing back to the queue', async () => {
+    await setUp();
+    const { queueId, ids } = await parallelQueue(['5550101004', '5550101011', '5550101024']);
+    const walker = randomUUID();
+    const started = await start(queueId, walker);
+    // Too few dials yet to know the answer rate: two lines.
+    expect(started.next.why).toMatch(/too few dials/);
+    expect(started.round?.lines.map((l) => l.contact.id)).toEqual([ids[0], ids[1]]);
+
+    const done = await settledState(queueId, walker);
+    const [person, ringing] = done.round!.lines;
+    expect(done.round!.connectedCallId).toBe(person!.callId);
+    expect(person).toMatchObject({ state: 'connected', answeredBy: 'human' });
+    expect(ringing).toMatchObject({ state: 'released', status: 'canceled' });
+    expect(ringing!.error).toBe('Released: another line reached you first');
+    // The released contact is back in the queue, not called; the connected one stays held until its disposition.
+    expect(await member(queueId, ids[1]!)).toEqual({ completed: false, claimed_by: null });
+    const { rows: held } = await ctx.db.admin.query<{ line_walker: string }>(
+      'select line_walker from calls where id = $1',
+      [person!.callId],
+    );
+    expect((await member(queueId, ids[0]!)).claimed_by).toBe(held[0]!.line_walker);
+
+    const saved = await send('POST', '/api/dispositions', {
+      callId: person!.callId,
+      contactId: ids[0],
+      disposition: 'qualified',
+      queueId,
+    });
+    expect(saved.statusCode).toBe(201);
+    expect((await member(queueId, ids[0]!)).completed).toBe(true);
+  });
+
+  it('hangs up on a machine with a Voicemail outcome and records busy by itself, completing both', async () => {
+    await setUp();
+    const { queueId, ids } = await parallelQueue(['5550101003', '5550101020']);
+    const walker = randomUUID();
+    await start(queueId, walker);
+    const done = await settledState(queueId, walker);
+    expect(done.round!.connectedCallId).toBeNull();
+    expect(done.round!.lines.map((l) => [l.state, l.disposition])).toEqual([
+      ['machine', 'voicemail'],
+      ['ended', 'busy'],
+    ]);
+    expect(await member(queueId, ids[0]!)).toEqual({ completed: true, claimed_by: null });
+    expect(await member(queueId, ids[1]!)).toEqual({ completed: true, claimed_by: null });
+    expect(done.queue.completed).toBe(2);
+  });
+
+  it('abandons a second person who answered at once: the message, 72 hours without a call, and the pacing drops to one line', async () => {
+    await setUp();
+    const { queueId, ids } = await parallelQueue(['5550101004', '5550101015', '5550101034']);
+    const walker = randomUUID();
+    await start(queueId, walker);
+    const done = await settledState(queueId, walker);
+    const states = done.round!.lines.map((l) => l.state).sort();
+    expect(states).toEqual(['abandoned', 'connected']);
+    const abandoned = done.round!.lines.find((l) => l.state === 'abandoned')!;
+    expect(abandoned.error).toBe('Abandoned: you were on another call; they heard the identification message');
+    // The identification message played, then the call ended.
+    const ended = await waitFor(
+      async () =>
+        (
+          await ctx.db.admin.query<{ status: string; abandoned_at: Date | null }>(
+            'select status, abandoned_at from calls where id = $1',
+            [abandoned.callId],
+          )
+        ).rows[0]!,
+      (row) => row.status === 'completed',
+      8000,
+    );
+    expect(ended.abandoned_at).not.toBeNull();
+    expect(await member(queueId, abandoned.contact.id)).toMatchObject({ completed: true });
+
+    // Not called again for 72 hours, by any path: the consent gate refuses it and says until when.
+    const again = await send('POST', '/api/calls', { requestId: newRequestId(), contactId: abandoned.contact.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Abandoned call on \d\d\/\d\d\/2026: not dialled again before /);
+
+    // One abandoned of two live answers is over any cap: one line until it falls.
+    expect(done.abandonment.last30Days).toEqual({ liveAnswers: 2, abandoned: 1, percent: 50 });
+    expect(done.next).toMatchObject({ lines: 1 });
+    expect(done.next.why).toMatch(/has reached the cap of 3 %/);
+    expect(ids).toContain(abandoned.contact.id);
+  });
+
+  it('pauses a round: lines still ringing are hung up and their contacts go back to the queue', async () => {
+    await setUp(1); // real time: an unanswered number rings for 8 s
+    const { queueId, ids } = await parallelQueue(['5550101011', '5550101021']);
+    const walker = randomUUID();
+    const started = await start(queueId, walker);
+    expect(started.round!.lines).toHaveLength(2);
+    const paused = await send('POST', `/api/queues/${queueId}/parallel/pause`, { walker });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json<ParallelState>().round!.lines.map((l) => l.state)).toEqual(['released', 'released']);
+    const done = await settledState(queueId, walker);
+    expect(done.round!.lines.map((l) => l.status)).toEqual(['canceled', 'canceled']);
+    for (const id of ids) expect(await member(queueId, id)).toEqual({ completed: false, claimed_by: null });
+    // Pausing again, with nothing ringing, changes nothing.
+    expect((await send('POST', `/api/queues/${queueId}/parallel/pause`, { walker })).statusCode).toBe(200);
+  });
+
+  it('starts one round however many times it is asked at once, and two walkers never ring the same contact', async () => {
+    await setUp(1);
+    const { queueId } = await parallelQueue(['5550101011', '5550101021', '5550101031', '5550101041', '5550101051']);
+    const walker = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => start(queueId, walker)));
+    const rounds = new Set(answers.map((a) => a.round?.id));
+    expect(rounds.size).toBe(1);
+    const other = await start(queueId, randomUUID()).catch(() => null);
+    const { rows } = await ctx.db.admin.query<{ contact_id: string; n: string }>(
+      'select contact_id, count(*) as n from calls where queue_id = $1 group by contact_id',
+      [queueId],
+    );
+    expect(rows.map((r) => Number(r.n))).toEqual([1, 1]);
+    // The same rep has a round ringing: a second walker of theirs is refused, never a second set of lines.
+    expect(other).toBeNull();
+    expect(rows).toHaveLength(2);
+    await send('POST', `/api/queues/${queueId}/parallel/pause`, { walker });
+  });
+
+  it('refuses a round in Power mode, a cap above the law, and another user’s queue', async () => {
+    await setUp();
+    const { queueId } = await parallelQueue(['5550101004']);
+    const walker = randomUUID();
+    await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'power', capPercent: null });
+    const power = await send('POST', `/api/queues/${queueId}/parallel/round`, { walker });
+    expect(power.statusCode).toBe(409);
+    expect(power.json().message).toBe(
+      'This queue dials in Power mode: switch it to Parallel to ring several lines.',
+    );
+    const tooHigh = await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: 3.5 });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.body).toContain("The cap cannot be above 3 % (the law's)");
+    const lower = await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: 1.5 });
+    expect(lower.statusCode).toBe(200);
+    expect((await state(queueId, walker)).capPercent).toBe(1.5);
+
+    const stranger = await createAccount(ctx, 'user');
+    for (const [method, url, payload] of [
+      ['GET', `/api/queues/${queueId}/parallel?walker=${walker}`, undefined],
+      ['PUT', `/api/queues/${queueId}/dialing`, { mode: 'power', capPercent: null }],
+      ['POST', `/api/queues/${queueId}/parallel/round`, { walker }],
+      ['POST', `/api/queues/${queueId}/parallel/pause`, { walker }],
+    ] as const)
+      expect((await send(method, url, payload, stranger)).statusCode, url).toBe(404);
+    expect((await state(queueId, walker)).settings).toEqual({ mode: 'parallel', capPercent: 1.5 });
+  });
+});

@@ -1,0 +1,110 @@
+import { abandonmentRate, lawfulCap, linesToDial } from '#domain/dialer/pacing.ts';
+import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
+import type { SkippedContact } from '#domain/dialer/queue-walk.ts';
+import { withActorRetryingDeadlocks, type DbExecutor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import {
+  dialRound,
+  findLatestRound,
+  newLineHold,
+  lockOpenRound,
+  newRoundId,
+  pacingCounts,
+  recordRound,
+  settleOpenRound,
+  type LineToDial,
+} from '../calls/public.ts';
+import {
+  findDialingSettings,
+  getQueueSummary,
+  lockQueue,
+  releaseHolds,
+  storeWalkIndex,
+} from '../queues/public.ts';
+import { takeNextContact } from './next-contact.ts';
+
+type Extras = { skipped?: SkippedContact[]; waiting?: ParallelState['waiting'] };
+
+/** Where a walker stands in parallel dialing: the queue, its settings and abandonment, the next round's lines, the latest round. */
+export async function parallelState(
+  trx: DbExecutor,
+  userId: string,
+  queueId: string,
+  walker: string,
+  now: Date,
+  extras: Extras = {},
+): Promise<ParallelState> {
+  const queue = await getQueueSummary(trx, userId, queueId);
+  const settings = await findDialingSettings(trx, queue.id);
+  const counts = await pacingCounts(trx, queue.id, now);
+  const rate = (c: { liveAnswers: number; abandoned: number }) => ({ ...c, percent: abandonmentRate(c) });
+  return {
+    queue,
+    settings,
+    capPercent: lawfulCap(settings.capPercent),
+    abandonment: { last30Days: rate(counts.last30Days), last24Hours: rate(counts.last24Hours) },
+    next: linesToDial({ mode: settings.mode, capPercent: settings.capPercent, ...counts }),
+    round: await findLatestRound(trx, userId, queue.id, walker),
+    skipped: extras.skipped ?? [],
+    waiting: extras.waiting ?? null,
+  };
+}
+
+export const NOT_PARALLEL = 'This queue dials in Power mode: switch it to Parallel to ring several lines.';
+
+/**
+ * Starts a round for this walker (docs/decisions/026-parallel-dialing-pacing.md): under the queue's lock, the pacing
+ * rule says how many lines, the walk takes that many contacts the consent gate lets the user call now (each under
+ * its own line hold), and the round and its calls are recorded in the same transaction; then every line is handed to
+ * the provider at once. A walker whose round is still ringing gets that round back (a second click, another
+ * request racing it): never two rounds at once.
+ */
+export async function startRound(
+  ctx: AppContext,
+  userId: string,
+  queueId: string,
+  walker: string,
+): Promise<ParallelState> {
+  const started = await withActorRetryingDeadlocks(ctx.db, { kind: 'user', userId }, async (trx) => {
+    const now = ctx.clock();
+    const queue = await lockQueue(trx, userId, queueId, { allowDefault: true });
+    const open = await lockOpenRound(trx, userId, queue.id, walker);
+    if (open && !(await settleOpenRound(trx, userId, open.id, now))) return { placed: [], extras: {} };
+    const settings = await findDialingSettings(trx, queue.id);
+    if (settings.mode !== 'parallel') throw new AppError('CONFLICT', NOT_PARALLEL);
+    const pacing = linesToDial({ mode: 'parallel', capPercent: settings.capPercent, ...(await pacingCounts(trx, queue.id, now)) });
+    const roundId = newRoundId();
+    const lines: (LineToDial & { walker: string })[] = [];
+    const skipped: SkippedContact[] = [];
+    let waiting: ParallelState['waiting'] = null;
+    for (let line = 1; line <= pacing.lines; line++) {
+      const hold = newLineHold();
+      const found = await takeNextContact(trx, userId, queue.id, hold, now);
+      skipped.push(...found.skipped);
+      waiting = found.waiting;
+      if (!found.contact) break;
+      const to = found.reach?.facts.phoneE164;
+      if (!to || !found.reach) {
+        await releaseHolds(trx, queue.id, hold);
+        continue;
+      }
+      lines.push({ contactId: found.contact.id, to, reach: found.reach, walker: hold });
+    }
+    if (skipped.length > 0) await storeWalkIndex(trx, queue.id, now);
+    if (lines.length === 0) return { placed: [], extras: { skipped, waiting } };
+    const summary = await getQueueSummary(trx, userId, queue.id);
+    const placed = await recordRound(
+      trx,
+      ctx,
+      userId,
+      { id: roundId, queue: { id: queue.id, projectId: summary.projectId }, walker, why: pacing.why, lines },
+      now,
+    );
+    return { placed, extras: { skipped, waiting } };
+  });
+  if (started.placed.length > 0) await dialRound(ctx, userId, started.placed);
+  return withActorRetryingDeadlocks(ctx.db, { kind: 'user', userId }, (trx) =>
+    parallelState(trx, userId, queueId, walker, ctx.clock(), started.extras),
+  );
+}
