@@ -25,7 +25,8 @@ export const DEFAULT_WINDOW_SOURCE = '47 CFR 64.1200(c)(1)';
  */
 export const ABANDONED_REDIAL_HOLD = {
   ms: 72 * 3600_000,
-  source: 'Ofcom, Revised statement of policy on the persistent misuse of an electronic communications network or service (2016), A1.78',
+  source:
+    'Ofcom, Revised statement of policy on the persistent misuse of an electronic communications network or service (2016), A1.78',
 } as const;
 
 /** Stricter rules by the recipient's US state (two-letter code). */

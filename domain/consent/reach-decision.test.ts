@@ -415,8 +415,16 @@ describe('the consent record as CSV', () => {
 describe('an abandoned number waits 72 hours (Ofcom persistent misuse, A1.78)', () => {
   const noon = at('2026-11-25T17:00:00Z');
   it.each([
-    ['abandoned an hour ago', '2026-11-25T16:00:00Z', 'Abandoned call on 11/25/2026: not dialled again before 11:00 am on 11/28/2026'],
-    ['abandoned 71 h 59 min ago', '2026-11-22T17:01:00Z', 'Abandoned call on 11/22/2026: not dialled again before 12:01 pm on 11/25/2026'],
+    [
+      'abandoned an hour ago',
+      '2026-11-25T16:00:00Z',
+      'Abandoned call on 11/25/2026: not dialled again before 11:00 am on 11/28/2026',
+    ],
+    [
+      'abandoned 71 h 59 min ago',
+      '2026-11-22T17:01:00Z',
+      'Abandoned call on 11/22/2026: not dialled again before 12:01 pm on 11/25/2026',
+    ],
     ['abandoned exactly 72 h ago', '2026-11-22T17:00:00Z', null],
     ['never abandoned', null, null],
   ])('%s', (_name, abandoned, reason) => {

@@ -124,8 +124,14 @@ describe('abandoned calls', () => {
 
 describe('the identification message of an abandoned call', () => {
   it.each([
-    [{ name: 'Ann Lee', number: '+13035550101' }, 'Hello, this is Ann Lee calling. Sorry we missed you just now. To call back, or to ask us not to call you again, dial 303 555 0101. Goodbye.'],
-    [{ name: '  ', number: '+442071838750' }, 'Hello, this is a sales representative calling. Sorry we missed you just now. To call back, or to ask us not to call you again, dial +442071838750. Goodbye.'],
+    [
+      { name: 'Ann Lee', number: '+13035550101' },
+      'Hello, this is Ann Lee calling. Sorry we missed you just now. To call back, or to ask us not to call you again, dial 303 555 0101. Goodbye.',
+    ],
+    [
+      { name: '  ', number: '+442071838750' },
+      'Hello, this is a sales representative calling. Sorry we missed you just now. To call back, or to ask us not to call you again, dial +442071838750. Goodbye.',
+    ],
   ])('names the caller and a number that takes a do-not-call request', (caller, message) => {
     expect(abandonmentMessage(caller)).toBe(message);
   });

@@ -20,7 +20,10 @@ export const DialingSettingsSchema = z.object({
   capPercent: z
     .number()
     .gt(0, 'The cap must be above 0 %')
-    .max(PACING_RULES.legalCapPercent, `The cap cannot be above ${PACING_RULES.legalCapPercent} % (the law's)`)
+    .max(
+      PACING_RULES.legalCapPercent,
+      `The cap cannot be above ${PACING_RULES.legalCapPercent} % (the law's)`,
+    )
     .nullable(),
 });
 export type DialingSettings = z.infer<typeof DialingSettingsSchema>;
@@ -91,7 +94,9 @@ export const ParallelStateSchema = z.object({
   /** Contacts completed as skipped while taking this round's (the walk's own report). */
   skipped: z.array(SkippedContactSchema),
   /** Open contacts wait for their calling hours (the walk's words), when no line could be rung. */
-  waiting: z.object({ count: z.number().int(), reason: z.string(), nextAt: z.string().nullable() }).nullable(),
+  waiting: z
+    .object({ count: z.number().int(), reason: z.string(), nextAt: z.string().nullable() })
+    .nullable(),
 });
 export type ParallelState = z.infer<typeof ParallelStateSchema>;
 

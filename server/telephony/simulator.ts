@@ -192,7 +192,9 @@ export function createSimulator(options: {
     const fields: Record<string, string> = {
       CallSid: providerCallId,
       AnsweredBy: detection.answeredBy,
-      MachineDetectionDuration: String(Math.round((Date.now() - (call.answeredAt ?? Date.now())) / options.timeScale)),
+      MachineDetectionDuration: String(
+        Math.round((Date.now() - (call.answeredAt ?? Date.now())) / options.timeScale),
+      ),
     };
     post(call, fields, `${providerCallId} answered by ${detection.answeredBy}`);
   };

@@ -12,7 +12,15 @@ import type { DbExecutor } from '../../db/database.ts';
 
 export async function insertRound(
   db: DbExecutor,
-  round: { id: string; userId: string; queueId: string; walker: string; lines: number; why: string; now: Date },
+  round: {
+    id: string;
+    userId: string;
+    queueId: string;
+    walker: string;
+    lines: number;
+    why: string;
+    now: Date;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('dial_rounds')
@@ -79,7 +87,10 @@ export async function roundOfCall(
 export async function lockRound(
   db: DbExecutor,
   roundId: string,
-): Promise<{ round: { id: string; connectedCallId: string | null; settledAt: Date | null }; lines: LineRow[] } | null> {
+): Promise<{
+  round: { id: string; connectedCallId: string | null; settledAt: Date | null };
+  lines: LineRow[];
+} | null> {
   const round = await db
     .selectFrom('dial_rounds')
     .select(['id', 'connected_call_id', 'settled_at'])
@@ -103,7 +114,10 @@ export async function lockRound(
     ])
     .where('round_id', '=', roundId)
     .execute();
-  return { round: { id: round.id, connectedCallId: round.connected_call_id, settledAt: round.settled_at }, lines };
+  return {
+    round: { id: round.id, connectedCallId: round.connected_call_id, settledAt: round.settled_at },
+    lines,
+  };
 }
 
 /** Writes what an event changed: each line's new state, the connected call, and when the round settled. */
@@ -187,12 +201,13 @@ export async function findLatestRound(
     why: round.why,
     connectedCallId: round.connected_call_id,
     // A round whose calls all ended is over, even if its instance died before it could say so.
-    settled: round.settled_at !== null || lines.every((l) => FINISHED_STATUSES.includes(l.status as CallStatus)),
+    settled:
+      round.settled_at !== null || lines.every((l) => FINISHED_STATUSES.includes(l.status)),
     lines: lines.map((l) => ({
       callId: l.id,
       state: l.line_state ?? 'ringing',
-      status: l.status as CallStatus,
-      answeredBy: l.answered_by as AnsweredBy | null,
+      status: l.status,
+      answeredBy: l.answered_by,
       disposition: l.disposition,
       error: l.error,
       contact: {

@@ -6,7 +6,6 @@ import {
   onLineEvent,
   pauseRound,
   roundSettled,
-  type LineState,
   type Round,
   type RoundAction,
 } from '#domain/dialer/dial-round.ts';
@@ -73,7 +72,10 @@ export async function recordRound(
 ): Promise<PlacedLine[]> {
   await lockUserCalling(trx, userId);
   if (await hasCallGoingOn(trx, userId))
-    throw new AppError('CONCURRENT_PREVENTED', 'A call is already in progress. End it before the next round.');
+    throw new AppError(
+      'CONCURRENT_PREVENTED',
+      'A call is already in progress. End it before the next round.',
+    );
   const from = await resolveCallerId(trx, userId, undefined, ctx.defaultCallerId);
   if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
   const lines = round.lines.filter((line) => !isSamePhone(from, line.to));
@@ -136,12 +138,15 @@ export async function dialRound(ctx: RoundContext, userId: string, lines: Placed
           ctx.providerTimeoutMs,
           'The telephony provider did not answer in time. Could not connect to calling service',
         );
-        const recorded = await asUser((trx) => recordProviderAnswer(trx, userId, line.id, accepted, ctx.clock()));
+        const recorded = await asUser((trx) =>
+          recordProviderAnswer(trx, userId, line.id, accepted, ctx.clock()),
+        );
         // Released (Pause, or another line connected) before the provider answered: end it now it has an id.
         if (recorded.status === 'canceled')
           await ctx.telephony.hangUp(accepted.providerCallId).catch(() => undefined);
       } catch (error) {
-        const message = error instanceof ProviderError ? error.message : 'Could not connect to calling service';
+        const message =
+          error instanceof ProviderError ? error.message : 'Could not connect to calling service';
         await asUser((trx) => recordProviderAnswer(trx, userId, line.id, { error: message }, ctx.clock()));
         await applyLineEvent(ctx, line.id);
       }
@@ -250,7 +255,7 @@ async function applyAtProvider(ctx: RoundContext, userId: string, steps: Provide
 }
 
 const roundOf = (lines: LineRow[], connected: string | null): Round => ({
-  lines: Object.fromEntries(lines.map((l) => [l.id, (l.line_state ?? 'ringing') as LineState])),
+  lines: Object.fromEntries(lines.map((l) => [l.id, (l.line_state ?? 'ringing')])),
   connected,
 });
 
@@ -293,7 +298,8 @@ export function catchUp(round: Round, lines: LineRow[]): { round: Round; actions
   for (const line of byAnswer)
     if (line.answered_by) apply({ line: line.id, kind: 'detected', answeredBy: line.answered_by });
   for (const line of lines)
-    if (FINISHED_STATUSES.includes(line.status)) apply({ line: line.id, kind: 'status', status: line.status });
+    if (FINISHED_STATUSES.includes(line.status))
+      apply({ line: line.id, kind: 'status', status: line.status });
   return { round: current, actions };
 }
 

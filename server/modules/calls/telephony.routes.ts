@@ -46,8 +46,7 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
             ),
           );
           // A line of a parallel round: the first person is connected, a machine hung up (decision 026).
-          if (detected)
-            await applyLineEvent(ctx, detected.id);
+          if (detected) await applyLineEvent(ctx, detected.id);
         }
         if (!event) return reply.status(204).send();
         const result = await withActor(ctx.db, { kind: 'system' }, (trx) =>
@@ -57,8 +56,7 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
             ctx.clock(),
           ),
         );
-        if (result.applied && result.id)
-          await applyLineEvent(ctx, result.id);
+        if (result.applied && result.id) await applyLineEvent(ctx, result.id);
         // A call we had given up on (the provider answered too late) must not ring on unattended.
         if (result.orphan)
           await provider

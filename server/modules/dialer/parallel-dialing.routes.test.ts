@@ -42,7 +42,12 @@ async function parallelQueue(phones: string[], who = rep) {
   const created = await send('POST', '/api/queues', { name: 'Parallel', selection: { ids } }, who);
   expect(created.statusCode).toBe(201);
   const queueId = created.json<{ queue: { id: string } }>().queue.id;
-  const saved = await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null }, who);
+  const saved = await send(
+    'PUT',
+    `/api/queues/${queueId}/dialing`,
+    { mode: 'parallel', capPercent: null },
+    who,
+  );
   expect(saved.statusCode).toBe(200);
   return { queueId, ids };
 }
@@ -60,7 +65,9 @@ const settledState = (queueId: string, walker: string) =>
     (s) =>
       s.round?.settled === true &&
       s.round.lines.every(
-        (l) => !['queued', 'initiated', 'ringing'].includes(l.status) && !['ringing', 'answered'].includes(l.state),
+        (l) =>
+          !['queued', 'initiated', 'ringing'].includes(l.status) &&
+          !['ringing', 'answered'].includes(l.state),
       ),
     8000,
   );
@@ -131,7 +138,9 @@ describe('parallel dialing', () => {
     const states = done.round!.lines.map((l) => l.state).sort();
     expect(states).toEqual(['abandoned', 'connected']);
     const abandoned = done.round!.lines.find((l) => l.state === 'abandoned')!;
-    expect(abandoned.error).toBe('Abandoned: you were on another call; they heard the identification message');
+    expect(abandoned.error).toBe(
+      'Abandoned: you were on another call; they heard the identification message',
+    );
     // The identification message played, then the call ended.
     const ended = await waitFor(
       async () =>
@@ -148,7 +157,10 @@ describe('parallel dialing', () => {
     expect(await member(queueId, abandoned.contact.id)).toMatchObject({ completed: true });
 
     // Not called again for 72 hours, by any path: the consent gate refuses it and says until when.
-    const again = await send('POST', '/api/calls', { requestId: newRequestId(), contactId: abandoned.contact.id });
+    const again = await send('POST', '/api/calls', {
+      requestId: newRequestId(),
+      contactId: abandoned.contact.id,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^Abandoned call on \d\d\/\d\d\/2026: not dialled again before /);
 
@@ -177,7 +189,13 @@ describe('parallel dialing', () => {
 
   it('starts one round however many times it is asked at once, and two walkers never ring the same contact', async () => {
     await setUp(1);
-    const { queueId } = await parallelQueue(['5550101011', '5550101021', '5550101031', '5550101041', '5550101051']);
+    const { queueId } = await parallelQueue([
+      '5550101011',
+      '5550101021',
+      '5550101031',
+      '5550101041',
+      '5550101051',
+    ]);
     const walker = randomUUID();
     const answers = await Promise.all(Array.from({ length: 20 }, () => start(queueId, walker)));
     const rounds = new Set(answers.map((a) => a.round?.id));
@@ -204,7 +222,10 @@ describe('parallel dialing', () => {
     expect(power.json().message).toBe(
       'This queue dials in Power mode: switch it to Parallel to ring several lines.',
     );
-    const tooHigh = await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: 3.5 });
+    const tooHigh = await send('PUT', `/api/queues/${queueId}/dialing`, {
+      mode: 'parallel',
+      capPercent: 3.5,
+    });
     expect(tooHigh.statusCode).toBe(400);
     expect(tooHigh.body).toContain("The cap cannot be above 3 % (the law's)");
     const lower = await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: 1.5 });

@@ -68,8 +68,7 @@ export function registerParallelDialingRoutes(app: FastifyInstance, ctx: AppCont
       ...approved,
       schema: { params: QueueParams, body: StartRoundSchema, response: { 200: ParallelStateSchema } },
     },
-    async (request) =>
-      startRound(ctx, viewerOf(request).userId, request.params.queueId, request.body.walker),
+    async (request) => startRound(ctx, viewerOf(request).userId, request.params.queueId, request.body.walker),
   );
 
   /** Pause: lines still ringing are hung up and their contacts go back to the queue; an answered one is kept. */

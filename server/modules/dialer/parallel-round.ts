@@ -73,7 +73,13 @@ export async function startRound(
     if (open && !(await settleOpenRound(trx, userId, open.id, now))) return { placed: [], extras: {} };
     const settings = await findDialingSettings(trx, queue.id);
     if (settings.mode !== 'parallel') throw new AppError('CONFLICT', NOT_PARALLEL);
-    const pacing = linesToDial({ mode: 'parallel', capPercent: settings.capPercent, ...(await pacingCounts(trx, queue.id, now)) });
+    // The contact this tab's power walk held (the same walker) is let go: the lines may ring it.
+    await releaseHolds(trx, queue.id, walker);
+    const pacing = linesToDial({
+      mode: 'parallel',
+      capPercent: settings.capPercent,
+      ...(await pacingCounts(trx, queue.id, now)),
+    });
     const roundId = newRoundId();
     const lines: (LineToDial & { walker: string })[] = [];
     const skipped: SkippedContact[] = [];

@@ -1,6 +1,7 @@
 import type { TelephonyProviderName } from '#domain/calls/call-status.ts';
 import { useSyncExternalStore } from 'react';
-import type { Call } from '#domain/calls/call.schema.ts';
+import { CallResponseSchema, type Call } from '#domain/calls/call.schema.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 import { toast } from 'sonner';
 import { phone } from './phone/browser-phone.ts';
 import { placeCall } from './api/place-call.ts';
@@ -69,3 +70,13 @@ export const closeActiveCall = () => set(null);
 
 /** A call placed by the browser dialer itself becomes the live call, shown by the dialer. */
 export const showActiveCall = (call: Call, target: CallTarget) => set({ call, target, shownIn: 'dialer' });
+
+/**
+ * A line of a parallel round that reached a person becomes the live call, shown by the call panel (the server
+ * connected it; on Twilio the browser phone rings with it).
+ */
+export async function takeConnectedCall(callId: string, target: CallTarget): Promise<void> {
+  if (current?.call.id === callId) return;
+  const { call } = await apiFetch(`/api/calls/${callId}`, { schema: CallResponseSchema });
+  set({ call, target, shownIn: 'panel' });
+}

@@ -1,5 +1,11 @@
 /** Calling as the other features use it: placing and following a call, the browser phone, the call panel, dispositions, bulk calls, a contact's calls, the phone settings. Other features import this file, never the feature's other files (decision 013). */
-export { closeActiveCall, showActiveCall, type CallTarget, useActiveCall } from './active-call.ts';
+export {
+  closeActiveCall,
+  showActiveCall,
+  takeConnectedCall,
+  type CallTarget,
+  useActiveCall,
+} from './active-call.ts';
 export { useCall, useCallingSetup, useDayLog, useHangUp, useResetCallSystem } from './api/calls-queries.ts';
 export { placeCall } from './api/place-call.ts';
 export { ActiveCallPanel } from './components/active-call-panel.tsx';

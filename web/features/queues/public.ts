@@ -9,6 +9,6 @@ export {
 } from './api/queues-queries.ts';
 export { CallQueuesTable, type CallQueueState } from './components/call-queues-table.tsx';
 export { QueuePickerDialog } from './components/queue-picker-dialog.tsx';
-export { useQueueWalk } from './use-queue-walk.ts';
+export { tabWalker, useQueueWalk } from './use-queue-walk.ts';
 export { addedToQueueText, createdQueueText } from './added-to-queue.ts';
 export { SelectionPicker } from './components/selection-picker.tsx';

@@ -16,7 +16,7 @@ import { queueKeys } from './api/queues-queries.ts';
 
 /** This tab's walker id: made once, kept across reloads of the tab (sessionStorage), never shared with another tab. */
 const WALKER_KEY = 'dialer-walker';
-function tabWalker(): string {
+export function tabWalker(): string {
   const known = sessionStorage.getItem(WALKER_KEY);
   if (known) return known;
   const made = crypto.randomUUID();

@@ -16,13 +16,23 @@ import { useCallOutcomeToasts } from '../use-call-outcome-toasts.ts';
  * then the disposition (in-call panel). When the call ends with no disposition chosen,
  * the spec's 'Call Ended' prompt asks for one.
  */
-export function ActiveCallPanel({ inline = false }: { inline?: boolean }) {
+export function ActiveCallPanel({
+  inline = false,
+  keyboard = false,
+  onSaved,
+}: {
+  inline?: boolean;
+  /** The dialer's keys: Esc ends the call, 1–8 choose a disposition, Enter saves it. */
+  keyboard?: boolean;
+  /** Told when the disposition is saved (the panel closes then): the parallel dialer's wrap-up starts. */
+  onSaved?: () => void;
+}) {
   const active = useActiveCall();
   if (!active || active.shownIn !== 'panel') return null;
-  return <Panel key={active.call.id} inline={inline} />;
+  return <Panel key={active.call.id} inline={inline} keyboard={keyboard} onSaved={onSaved} />;
 }
 
-function Panel({ inline }: { inline: boolean }) {
+function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boolean; onSaved?: () => void }) {
   const active = useActiveCall()!;
   const live = useCall(active.call.id);
   const call = live.data ?? active.call;
@@ -45,6 +55,25 @@ function Panel({ inline }: { inline: boolean }) {
       toast.info('Call Ended', { description: 'Please select a disposition and save the call log' });
     }
   }, [finished, chosen, active.target.contactId]);
+
+  const endCall = () => {
+    phone.hangUp();
+    hangUp.mutate(call.id, {
+      onSuccess: () => toast.success('Call ended'),
+      onError: (error) => toast.error('Could not end the call', { description: error.message }),
+    });
+  };
+  // Re-bound on every render, so Esc always ends the call as it is now.
+  useEffect(() => {
+    if (!keyboard || finished) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || hangUp.isPending) return;
+      event.preventDefault();
+      endCall();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   const seconds = finished
     ? (call.durationSeconds ?? 0)
@@ -77,17 +106,7 @@ function Panel({ inline }: { inline: boolean }) {
       </div>
       {call.error && <p className="text-sm text-destructive">{call.error}</p>}
       {!finished && (
-        <Button
-          variant="destructive"
-          disabled={hangUp.isPending}
-          onClick={() => {
-            phone.hangUp();
-            hangUp.mutate(call.id, {
-              onSuccess: () => toast.success('Call ended'),
-              onError: (error) => toast.error('Could not end the call', { description: error.message }),
-            });
-          }}
-        >
+        <Button variant="destructive" disabled={hangUp.isPending} onClick={endCall}>
           <PhoneOff /> END CALL
         </Button>
       )}
@@ -98,8 +117,12 @@ function Panel({ inline }: { inline: boolean }) {
           durationSeconds={seconds}
           onChosen={setChosen}
           suggested={suggestedDisposition(call.answeredBy)}
-          onSaved={closeActiveCall}
+          onSaved={() => {
+            closeActiveCall();
+            onSaved?.();
+          }}
           queueId={active.target.queueId}
+          keyboard={keyboard}
         />
       ) : (
         <p className="text-xs text-muted-foreground">A number without a contact: no disposition to record.</p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   canSaveDisposition,
@@ -33,6 +33,7 @@ export function DispositionForm({
   onNotesChange,
   queueId,
   suggested = null,
+  keyboard = false,
 }: {
   contactId: string;
   /** The queue being walked: the disposition completes the contact there. */
@@ -46,6 +47,8 @@ export function DispositionForm({
   onNotesChange?: (notes: string) => void;
   /** An outcome proposed until the rep chooses one (a call answered by a machine: Voicemail). */
   suggested?: Disposition | null;
+  /** The dialer's keys: 1–8 choose a disposition, Enter saves (not while typing notes). */
+  keyboard?: boolean;
 }) {
   const [picked, setDisposition] = useState<Disposition | null>(null);
   const disposition = picked ?? suggested;
@@ -59,6 +62,29 @@ export function DispositionForm({
   const timeZone = useTimeZone();
   const callbackDate = callbackDay ? atHourIn(callbackDay, 9, timeZone) : null;
   const allowed = canSaveDisposition({ disposition, callbackDate, hasContact: true }, new Date(), timeZone);
+
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!keyboard) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      const n = Number(event.key);
+      const chosen = Number.isInteger(n) && n >= 1 ? DispositionSchema.options[n - 1] : undefined;
+      if (chosen) {
+        event.preventDefault();
+        setDisposition(chosen);
+        onChosen?.(true);
+      } else if (event.key === 'Enter') {
+        // A button of the form itself keeps its own Enter; any other focused button (the dialer's Pause) does not
+        // take the key meant for saving.
+        if (event.target instanceof HTMLButtonElement && form.current?.contains(event.target)) return;
+        event.preventDefault();
+        form.current?.requestSubmit();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [keyboard, onChosen]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +111,7 @@ export function DispositionForm({
   };
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={handleSubmit} aria-label="Disposition">
+    <form ref={form} className="flex flex-col gap-3" onSubmit={handleSubmit} aria-label="Disposition">
       <fieldset className="grid grid-cols-2 gap-1.5">
         <legend className="mb-1 text-sm font-medium">Disposition</legend>
         {suggested && !picked && (
@@ -93,7 +119,7 @@ export function DispositionForm({
             Proposed from the call: {DISPOSITION_LABELS[suggested]}. Choose another to change it.
           </p>
         )}
-        {DispositionSchema.options.map((value) => (
+        {DispositionSchema.options.map((value, index) => (
           <label key={value} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
@@ -106,6 +132,14 @@ export function DispositionForm({
               }}
             />
             {DISPOSITION_LABELS[value]}
+            {keyboard && (
+              <kbd
+                aria-hidden
+                className="ml-auto rounded border border-border px-1 text-xs text-muted-foreground"
+              >
+                {index + 1}
+              </kbd>
+            )}
           </label>
         ))}
       </fieldset>
@@ -148,4 +182,11 @@ export function DispositionForm({
       )}
     </form>
   );
+}
+
+/** Keys typed into a field (notes, a date, a select) are the rep's words, not commands. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(target.type);
 }

@@ -16,10 +16,14 @@ import { ActiveCallPanel, useActiveCall, useCall, useCallAction, useHangUp } fro
 import {
   addedToQueueText,
   useAddToQueue,
+  tabWalker,
   useQueues,
   useQueueWalk,
   useRestartQueue,
 } from '../../queues/public.ts';
+import { DIAL_MODE_LABELS, DialModeSchema, type DialMode } from '#domain/dialer/parallel-dialing.schema.ts';
+import { useDialingSettings, useParallelState, useRoundControl } from '../api/parallel-queries.ts';
+import { ParallelDialer } from './parallel-dialer.tsx';
 import { DIALER_WINDOW_CLOSED, isUpdateContactsMessage } from './dialer-window-messages.ts';
 import { useImportedJoinQueue } from './use-imported-join-queue.ts';
 
@@ -139,7 +143,70 @@ function ImportTab({ queueId }: { queueId: string }) {
   );
 }
 
+/** The queue's dialing: Power (one contact at a time, as the spec's dialer) or Parallel (several lines at once). */
 function CampaignDialer({ queueId, queueName }: { queueId: string; queueName: string }) {
+  const [walker] = useState(tabWalker);
+  const state = useParallelState(queueId, walker);
+  const settings = useDialingSettings(queueId, walker);
+  const { pause } = useRoundControl(queueId, walker);
+  const active = useActiveCall();
+  const mode = state.data?.settings.mode;
+  const choose = async (next: DialMode) => {
+    try {
+      // A round ringing is paused before going back to Power (a round lets go of the power walk's contact itself).
+      if (next === 'power') await pause.mutateAsync();
+      await settings.mutateAsync({ mode: next, capPercent: state.data?.settings.capPercent ?? null });
+    } catch (error) {
+      toast.error('Could not change the dialing mode', { description: (error as Error).message });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="group" aria-label="Dialing mode" className="flex gap-1">
+        {DialModeSchema.options.map((m) => (
+          <Button
+            key={m}
+            size="sm"
+            variant={mode === m ? 'default' : 'outline'}
+            aria-pressed={mode === m}
+            disabled={!mode || active !== null || settings.isPending}
+            onClick={() => void choose(m)}
+          >
+            {DIAL_MODE_LABELS[m]}
+          </Button>
+        ))}
+      </div>
+      {mode === 'parallel' ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Queue: <span className="font-medium text-foreground">{queueName}</span>
+          </p>
+          <ParallelDialer queueId={queueId} walker={walker} />
+          <Button
+            variant="outline"
+            disabled={active !== null}
+            onClick={() =>
+              void pause
+                .mutateAsync()
+                .then(() => window.close())
+                .catch((error: Error) =>
+                  toast.error('Could not save progress', { description: error.message }),
+                )
+            }
+          >
+            <LogOut /> Save &amp; Exit
+          </Button>
+        </>
+      ) : mode === 'power' ? (
+        <PowerDialer queueId={queueId} queueName={queueName} />
+      ) : (
+        <Spinner />
+      )}
+    </div>
+  );
+}
+
+function PowerDialer({ queueId, queueName }: { queueId: string; queueName: string }) {
   const walk = useQueueWalk(queueId);
   const timeZone = useTimeZone();
   const restart = useRestartQueue();

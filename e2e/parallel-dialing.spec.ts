@@ -1,0 +1,110 @@
+import { adminQuery } from '../server/test/test-postgres.ts';
+import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
+
+// Real time: a person answers after 3 s and is detected a second later; an unanswered number rings for 8 s.
+test.use({ simulatorTimeScale: '1' });
+
+test.describe('parallel dialing', () => {
+  test('a rep switches a queue to Parallel, watches three lines ring, talks to the first person while the others are released or get Voicemail, pauses and resumes, with the keyboard', async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(150_000);
+    const { cookie, userId } = await signedInRep(page, server, { callsFictionalNumbers: true });
+    const ids: Record<string, string> = {};
+    // The simulator's numbers: …4 a person, …1 no answer, …3 an answering machine.
+    for (const [first, phone] of [
+      ['Ada', '(555) 010-2004'],
+      ['Ben', '(555) 010-2011'],
+      ['Cal', '(555) 010-2013'],
+      ['Dee', '(555) 010-2024'],
+    ] as const)
+      ids[first] = await createContactThroughApi(server, cookie, {
+        firstName: first,
+        lastName: 'Lines',
+        email: `${first.toLowerCase()}@lines.example`,
+        phone,
+      });
+    const queued = await fetch(`${server.baseUrl}/api/queues`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+      body: JSON.stringify({ name: 'Parallel queue', selection: { ids: Object.values(ids) } }),
+    });
+    expect(queued.status).toBe(201);
+    const queueId = ((await queued.json()) as { queue: { id: string } }).queue.id;
+    // Yesterday's 21 dials from this queue, 7 of them reaching a person: one in three answers, so three lines.
+    await adminQuery(
+      server.databaseUrl,
+      `insert into calls (user_id, request_id, provider, from_number, to_number, status, started_at, updated_at,
+         queue_id, answered_by)
+       select '${userId}', 'hist' || lpad(g::text, 4, '0'), 'simulator', '+15550100000', '+1555020' || lpad(g::text, 4, '0'),
+         'completed', now() - interval '1 day', now() - interval '1 day', '${queueId}',
+         case when g % 3 = 0 then 'human' else null end
+       from generate_series(1, 21) g`,
+    );
+
+    await page.goto(`/dialer-window?queue=${queueId}`);
+    const mode = page.getByRole('group', { name: 'Dialing mode' });
+    await expect(mode.getByRole('button', { name: 'Power' })).toHaveAttribute('aria-pressed', 'true');
+    await mode.getByRole('button', { name: 'Parallel' }).click();
+    await expect(mode.getByRole('button', { name: 'Parallel' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Next round')).toContainText('3 lines: 33 % of recent dials reach a person');
+    await expect(page.getByLabel('Abandonment rate')).toContainText(
+      'Abandoned calls: 0 % over 30 days (0 of 7 live answers)',
+    );
+
+    await page.getByRole('button', { name: 'Start dialing' }).click();
+    const lines = page.getByRole('list', { name: 'Lines' }).getByRole('listitem');
+    await expect(lines).toHaveCount(3);
+    await expect(lines.nth(0)).toContainText('Ada Lines');
+    await expect(lines.nth(1)).toContainText('Ben Lines');
+    await expect(lines.nth(2)).toContainText('Cal Lines');
+    await expect(lines.filter({ hasText: 'Ringing' })).toHaveCount(3);
+    await page.screenshot({ path: test.info().outputPath('three-lines-ringing.png') });
+
+    // Ada answers first: she is the live call; Ben, still ringing, goes back to the queue; Cal is a machine.
+    const current = page.getByRole('region', { name: 'Current call' });
+    await expect(current).toContainText('Ada Lines', { timeout: 10_000 });
+    await expect(lines.nth(0)).toContainText('Connected to you');
+    await expect(lines.nth(1)).toContainText('Released (back in the queue)');
+    await expect(lines.nth(2)).toContainText('Answering machine: Voicemail', { timeout: 10_000 });
+    await page.screenshot({ path: test.info().outputPath('connected.png') });
+
+    // Esc ends the call, 7 chooses Qualified Lead, Enter saves.
+    await page.keyboard.press('Escape');
+    await expect(current).toContainText(/Completed|Call ended/i, { timeout: 10_000 });
+    await page.keyboard.press('7');
+    await expect(current.getByRole('radio', { name: 'Qualified Lead' })).toBeChecked();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Disposition saved')).toBeVisible();
+
+    // The next round rings at once (Ben again, and Dee); Space pauses it before anyone answers.
+    await expect(lines.filter({ hasText: 'Dee Lines' })).toHaveCount(1, { timeout: 10_000 });
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('button', { name: 'Start dialing' })).toBeVisible();
+    await expect(lines.filter({ hasText: 'Released (back in the queue)' })).toHaveCount(2);
+
+    // Space resumes: Dee answers and is the live call.
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect(current).toContainText('Dee Lines', { timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Disposition saved').first()).toBeVisible();
+
+    // Ben, alone, rings out with No Answer; then nobody is left.
+    await expect(page.getByText('All contacts have been called')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('Abandonment rate')).toContainText('0 % over 30 days (0 of 9 live answers)');
+
+    // What happened is in the records: Cal's voicemail and Ben's no answer were dispositioned by themselves.
+    const { rows } = await adminQuery(
+      server.databaseUrl,
+      `select c.first_name, d.disposition from call_dispositions d join contacts c on c.id = d.contact_id
+       where d.user_id = '${userId}' order by c.first_name`,
+    );
+    expect(
+      rows.map((r: { first_name: string; disposition: string }) => `${r.first_name} ${r.disposition}`),
+    ).toEqual(['Ada qualified', 'Ben no-answer', 'Cal voicemail', 'Dee answered']);
+  });
+});
