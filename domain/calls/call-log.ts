@@ -9,6 +9,8 @@ export type LoggedCall = {
   startedAt: Date;
   durationSeconds: number | null;
   connected: boolean;
+  /** A person a parallel round could not take (decision 026): counted apart, never as answered. */
+  abandoned?: boolean;
 };
 export type LoggedDisposition = {
   id: string;
@@ -27,6 +29,7 @@ export type CallLogEntry = {
   isQualified: boolean;
   durationSeconds: number;
   answered: boolean;
+  abandoned: boolean;
 };
 
 /**
@@ -63,7 +66,8 @@ export function buildCallLog(calls: LoggedCall[], dispositions: LoggedDispositio
       disposition,
       isQualified: d?.isQualified ?? false,
       durationSeconds: c.durationSeconds ?? d?.callDurationSeconds ?? 0,
-      answered: isAnswered({ disposition, connected: c.connected }),
+      answered: !c.abandoned && isAnswered({ disposition, connected: c.connected }),
+      abandoned: c.abandoned ?? false,
     };
   });
   for (const d of loose) {
@@ -75,6 +79,7 @@ export function buildCallLog(calls: LoggedCall[], dispositions: LoggedDispositio
       isQualified: d.isQualified,
       durationSeconds: d.callDurationSeconds ?? 0,
       answered: isAnswered({ disposition: d.disposition, connected: false }),
+      abandoned: false,
     });
   }
   return entries.sort((a, b) => b.at.getTime() - a.at.getTime());
@@ -88,6 +93,8 @@ export type CallStats = {
   qualifiedRate: string;
   totalSeconds: number;
   averageSeconds: number;
+  /** Calls a parallel round abandoned (a person answered and no rep was free), counted apart from answered. */
+  abandoned: number;
 };
 
 /**
@@ -107,6 +114,7 @@ export function callStats(entries: CallLogEntry[]): CallStats {
     qualifiedRate: percent(qualified, answered.length),
     totalSeconds,
     averageSeconds: answered.length === 0 ? 0 : Math.round(totalSeconds / answered.length),
+    abandoned: entries.filter((e) => e.abandoned).length,
   };
 }
 

@@ -193,8 +193,24 @@ describe('dispositions and the call log (decision 000)', () => {
       qualifiedRate: '50.0',
       totalSeconds: 210,
       averageSeconds: 105,
+      abandoned: 0,
     });
     expect(callStats([])).toMatchObject({ answerRate: '0.0', qualifiedRate: '0.0', averageSeconds: 0 });
+  });
+
+  it('counts a call a parallel round abandoned apart: connected, yet never answered', () => {
+    const log = buildCallLog(
+      [
+        { id: 'p1', contactId: 'a', startedAt: at(0), durationSeconds: 60, connected: true },
+        { id: 'p2', contactId: 'b', startedAt: at(0), durationSeconds: 6, connected: true, abandoned: true },
+      ],
+      [],
+    );
+    expect(log.map((e) => [e.key, e.answered, e.abandoned])).toEqual([
+      ['p1', true, false],
+      ['p2', false, true],
+    ]);
+    expect(callStats(log)).toMatchObject({ total: 2, answered: 1, answerRate: '50.0', abandoned: 1 });
   });
 
   it('formats durations as m:ss or mm:ss and times as HH:mm', () => {

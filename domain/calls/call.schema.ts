@@ -19,6 +19,8 @@ export const CallSchema = z.object({
   durationSeconds: z.number().int().nullable(),
   /** Who answered, as answering-machine detection reports it after the answer; null until it does. */
   answeredBy: AnsweredBySchema.nullable(),
+  /** When a parallel round abandoned the person who answered (decision 026); null otherwise. */
+  abandonedAt: z.string().nullable(),
 });
 export type Call = z.infer<typeof CallSchema>;
 
@@ -120,6 +122,8 @@ export const CallLogLineSchema = z.object({
   disposition: z.string().nullable(),
   status: CallStatusSchema.nullable(),
   answered: z.boolean(),
+  /** A person a parallel round could not take: counted apart from answered. */
+  abandoned: z.boolean(),
   isQualified: z.boolean(),
   durationSeconds: z.number().int(),
   at: z.string(),
@@ -136,6 +140,7 @@ export const DayLogSchema = z.object({
     qualifiedRate: z.string(),
     totalSeconds: z.number().int(),
     averageSeconds: z.number().int(),
+    abandoned: z.number().int(),
   }),
 });
 export type DayLog = z.infer<typeof DayLogSchema>;

@@ -13,6 +13,7 @@ const line = (at: string, disposition: string | null, answered: boolean) => ({
   disposition,
   status: null,
   answered,
+  abandoned: false,
   isQualified: disposition === 'qualified',
   durationSeconds: 0,
   at,
@@ -35,6 +36,7 @@ describe('reports overview', () => {
         qualifiedRate: '50.0',
         totalSeconds: 0,
         averageSeconds: 0,
+        abandoned: 0,
       },
     };
     const o = dayOverview('2026-11-01', 'America/New_York', log);

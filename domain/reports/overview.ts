@@ -8,6 +8,8 @@ export const RECENT_CALLS_SHOWN = 10;
 export const OUTCOME_RANGES = [7, 30] as const;
 /** The chart's key for calls that have no disposition. */
 export const NO_DISPOSITION = 'none';
+/** The chart's key for calls a parallel round abandoned (decision 026), counted apart. */
+export const ABANDONED_OUTCOME = 'abandoned';
 
 export const OverviewQuerySchema = z.object({ day: DaySchema, tz: TimeZoneSchema });
 export const OutcomesQuerySchema = z.object({

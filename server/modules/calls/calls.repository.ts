@@ -25,6 +25,7 @@ export const CALL_COLUMNS = [
   'ended_at',
   'duration_seconds',
   'answered_by',
+  'abandoned_at',
 ] as const;
 
 type CallRow = {
@@ -41,6 +42,7 @@ type CallRow = {
   ended_at: Date | null;
   duration_seconds: number | null;
   answered_by: AnsweredBy | null;
+  abandoned_at: Date | null;
 };
 
 export const toCall = (r: CallRow): Call => ({
@@ -57,6 +59,7 @@ export const toCall = (r: CallRow): Call => ({
   endedAt: r.ended_at?.toISOString() ?? null,
   durationSeconds: r.duration_seconds,
   answeredBy: r.answered_by,
+  abandonedAt: r.abandoned_at?.toISOString() ?? null,
 });
 
 export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {

@@ -13,6 +13,7 @@ export async function findDay(db: DbExecutor, userId: string, from: Date, to: Da
       'calls.started_at',
       'calls.answered_at',
       'calls.duration_seconds',
+      'calls.abandoned_at',
       'contacts.first_name',
       'contacts.last_name',
       'contacts.company',

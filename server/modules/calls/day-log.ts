@@ -17,6 +17,7 @@ export async function findDayLog(db: DbExecutor, userId: string, from: Date, to:
       startedAt: c.started_at,
       durationSeconds: c.duration_seconds,
       connected: c.answered_at !== null,
+      abandoned: c.abandoned_at !== null,
     })),
     dispositions.map((d) => ({
       id: d.id,
@@ -44,6 +45,7 @@ export async function findDayLog(db: DbExecutor, userId: string, from: Date, to:
       disposition: e.disposition,
       status: call?.status ?? null,
       answered: e.answered,
+      abandoned: e.abandoned,
       isQualified: e.isQualified,
       durationSeconds: e.durationSeconds,
       at: e.at.toISOString(),

@@ -201,8 +201,7 @@ export async function findLatestRound(
     why: round.why,
     connectedCallId: round.connected_call_id,
     // A round whose calls all ended is over, even if its instance died before it could say so.
-    settled:
-      round.settled_at !== null || lines.every((l) => FINISHED_STATUSES.includes(l.status)),
+    settled: round.settled_at !== null || lines.every((l) => FINISHED_STATUSES.includes(l.status)),
     lines: lines.map((l) => ({
       callId: l.id,
       state: l.line_state ?? 'ringing',

@@ -255,7 +255,7 @@ async function applyAtProvider(ctx: RoundContext, userId: string, steps: Provide
 }
 
 const roundOf = (lines: LineRow[], connected: string | null): Round => ({
-  lines: Object.fromEntries(lines.map((l) => [l.id, (l.line_state ?? 'ringing')])),
+  lines: Object.fromEntries(lines.map((l) => [l.id, l.line_state ?? 'ringing'])),
   connected,
 });
 

@@ -164,10 +164,23 @@ describe('parallel dialing', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^Abandoned call on \d\d\/\d\d\/2026: not dialled again before /);
 
+    // The call log counts it apart: not answered, abandoned.
+    const day = await send('GET', '/api/calls/day?from=2026-11-21T00:00:00Z&to=2026-11-22T00:00:00Z');
+    const log = day.json<{
+      lines: { callId: string; abandoned: boolean; answered: boolean }[];
+      stats: object;
+    }>();
+    expect(log.stats).toMatchObject({ total: 2, answered: 1, abandoned: 1 });
+    expect(log.lines.find((l) => l.callId === abandoned.callId)).toMatchObject({
+      abandoned: true,
+      answered: false,
+    });
+
     // One abandoned of two live answers is over any cap: one line until it falls.
-    expect(done.abandonment.last30Days).toEqual({ liveAnswers: 2, abandoned: 1, percent: 50 });
-    expect(done.next).toMatchObject({ lines: 1 });
-    expect(done.next.why).toMatch(/has reached the cap of 3 %/);
+    const after = await state(queueId, walker);
+    expect(after.abandonment.last30Days).toEqual({ liveAnswers: 2, abandoned: 1, percent: 50 });
+    expect(after.next).toMatchObject({ lines: 1 });
+    expect(after.next.why).toMatch(/has reached the cap of 3 %/);
     expect(ids).toContain(abandoned.contact.id);
   });
 

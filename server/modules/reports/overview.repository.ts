@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { NO_DISPOSITION } from '#domain/reports/overview.ts';
+import { ABANDONED_OUTCOME, NO_DISPOSITION } from '#domain/reports/overview.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { DbExecutor } from '../../db/database.ts';
 
@@ -31,7 +31,7 @@ export async function daysBounds(
 /**
  * Outcomes per day over a range (outcomes chart), counted in SQL so 30 days of a busy user stay fast:
  * each call once, with the latest disposition saved for it (kept on the call, migration 0022; NO_DISPOSITION when
- * none), plus each disposition saved without a call. Days are the user's calendar days. Unlike the day's call log,
+ * none, ABANDONED_OUTCOME for a call a parallel round abandoned), plus each disposition saved without a call. Days are the user's calendar days. Unlike the day's call log,
  * a disposition saved without a link to its call is not merged with a call within 60 s: such dispositions come only
  * from imported data.
  */
@@ -43,7 +43,7 @@ export async function findOutcomes(
 ): Promise<{ day: string; outcome: string; count: number }[]> {
   // Counted per local day first, the day written out once per group.
   const { rows } = await sql<{ day: string; outcome: string; count: string }>`
-    select to_char(day, 'YYYY-MM-DD') as day, outcome, count from (select (started_at at time zone ${timeZone})::date as day, coalesce(disposition, ${NO_DISPOSITION}) as outcome,
+    select to_char(day, 'YYYY-MM-DD') as day, outcome, count from (select (started_at at time zone ${timeZone})::date as day, coalesce(disposition, case when abandoned_at is not null then ${ABANDONED_OUTCOME} else ${NO_DISPOSITION} end) as outcome,
         count(*) as count
       from calls
       where user_id = ${userId} and started_at >= ${range.from} and started_at < ${range.to}

@@ -23,6 +23,7 @@ const call = (over: Partial<Call>): Call => ({
   endedAt: null,
   durationSeconds: null,
   answeredBy: null,
+  abandonedAt: null,
   ...over,
 });
 

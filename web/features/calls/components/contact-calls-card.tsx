@@ -62,6 +62,7 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
                   {c.answeredBy && ANSWERED_BY_BADGE[c.answeredBy] && (
                     <Badge variant="outline">{ANSWERED_BY_BADGE[c.answeredBy]}</Badge>
                   )}
+                  {c.abandonedAt && <Badge variant="destructive">Abandoned</Badge>}
                   {d && <Badge>{labelOf(d.disposition)}</Badge>}
                   <span className="ml-auto tabular-nums text-muted-foreground">
                     {formatDuration(c.durationSeconds ?? 0)}

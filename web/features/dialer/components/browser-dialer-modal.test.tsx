@@ -45,6 +45,7 @@ const call = (status: Call['status'], over: Partial<Call> = {}): Call => ({
   endedAt: null,
   durationSeconds: null,
   answeredBy: null,
+  abandonedAt: null,
   ...over,
 });
 

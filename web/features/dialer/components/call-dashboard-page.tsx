@@ -211,7 +211,11 @@ export function CallDashboardPage() {
                 <Stat
                   label="Answered"
                   value={String(log.data.stats.answered)}
-                  note={`${log.data.stats.answerRate}% answer rate`}
+                  note={
+                    log.data.stats.abandoned > 0
+                      ? `${log.data.stats.answerRate}% answer rate; ${log.data.stats.abandoned} abandoned`
+                      : `${log.data.stats.answerRate}% answer rate`
+                  }
                 />
                 <Stat
                   label="Qualified"
@@ -253,6 +257,7 @@ export function CallDashboardPage() {
                         ) : (
                           line.status && <Badge variant="secondary">{line.status.replaceAll('-', ' ')}</Badge>
                         )}
+                        {line.abandoned && <Badge variant="destructive">Abandoned</Badge>}
                         <span className="ml-auto tabular-nums">{formatDuration(line.durationSeconds)}</span>
                         <span className="tabular-nums text-muted-foreground">
                           {timeIn(new Date(line.at), timeZone)}
