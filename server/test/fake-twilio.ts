@@ -27,6 +27,8 @@ export type FakeTwilio = {
   ownedNumbers: Set<string>;
   /** Numbers verified as caller IDs on the account (OutgoingCallerIds), in E.164. */
   verifiedCallerIds: Set<string>;
+  /** Every update of a live call (Calls/{Sid}.json): its SID and what was asked (Status, Twiml or Url). */
+  callUpdates: { sid: string; status?: string; twiml?: string }[];
   /** The text messages created so far (Messages.json), in order. */
   messages: { sid: string; to: string; from: string; body: string; statusCallback: string | undefined }[];
   close: () => Promise<void>;
@@ -68,7 +70,8 @@ const twilioError = (status: number, code: number, message: string) => ({
  * API: Basic auth with the account SID and auth token, form-encoded bodies, JSON answers.
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls.json: To, From and one of Url, Twiml or ApplicationSid required;
  *   answers 201 with a call resource (status queued);
- * - POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: Status=completed or canceled;
+ * - POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: Status=completed or canceled, or new instructions
+ *   (Twiml or Url) for a call in progress; a call already ended refuses new instructions (21220);
  * - POST /2010-04-01/Accounts/{AccountSid}/Messages.json: To, From and Body required; answers 201 with a message
  *   resource (status queued); an unverified To is refused as a trial account does (21608);
  * - GET …/IncomingPhoneNumbers.json and …/OutgoingCallerIds.json, filtered by PhoneNumber: the account's own
@@ -82,6 +85,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     unverified: new Set(),
     delayMs: 0,
     created: [],
+    callUpdates: [],
     ownedNumbers: new Set(),
     verifiedCallerIds: new Set(),
     messages: [],
@@ -205,6 +209,13 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           return send(response, 404, twilioError(404, 20404, `The requested resource ${path} was not found`));
         if (one('Status') && !['completed', 'canceled'].includes(one('Status')!))
           return send(response, 400, twilioError(400, 21220, 'Invalid call state'));
+        if ((one('Twiml') || one('Url')) && ['completed', 'canceled'].includes(call.status))
+          return send(response, 400, twilioError(400, 21220, 'Call is not in-progress. Cannot redirect.'));
+        fake.callUpdates.push({
+          sid: update[1]!,
+          ...(one('Status') ? { status: one('Status') } : {}),
+          ...(one('Twiml') ? { twiml: one('Twiml') } : {}),
+        });
         call.status = one('Status') ?? call.status;
         return send(response, 200, { sid: update[1], account_sid: FAKE_ACCOUNT_SID, status: call.status });
       }

@@ -15,7 +15,13 @@ import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTimeZone } from '../../auth/public.ts';
-import { ActiveCallPanel, takeConnectedCall, useActiveCall } from '../../calls/public.ts';
+import {
+  ActiveCallPanel,
+  phone,
+  takeConnectedCall,
+  useActiveCall,
+  useCallingSetup,
+} from '../../calls/public.ts';
 import { useDialingSettings, useParallelState, useRoundControl } from '../api/parallel-queries.ts';
 
 /** Seconds of wrap-up after a disposition is saved before new lines ring (0: at once). */
@@ -97,14 +103,24 @@ export function ParallelDialer({ queueId, walker }: { queueId: string; walker: s
   }, [idle, starting, startRound, round?.id]);
 
   const { mutate: pauseRound } = control.pause;
+  const provider = useCallingSetup().data?.provider;
   const toggle = useCallback(() => {
-    if (!running) return setRunning(true);
+    if (!running) {
+      if (provider !== 'twilio') return setRunning(true);
+      // On Twilio the rep talks through the browser phone: it must be ready before lines ring.
+      void phone.start('twilio');
+      void phone.whenReady().then((ready) => {
+        if (ready) setRunning(true);
+        else toast.error('Device Not Ready', { description: 'The browser phone could not connect.' });
+      });
+      return;
+    }
     setRunning(false);
     setWrapUntil(null);
     pauseRound(undefined, {
       onError: (error) => toast.error('Could not pause', { description: error.message }),
     });
-  }, [running, pauseRound]);
+  }, [running, pauseRound, provider]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== ' ' || isField(event.target)) return;

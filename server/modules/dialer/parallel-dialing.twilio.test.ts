@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import twilio from 'twilio';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
+import { agentIdentity } from '../../telephony/telephony-provider.ts';
+import { waitFor } from '../../test/calls-test-kit.ts';
+import { insertContact } from '../../test/contact-factory.ts';
+import {
+  FAKE_ACCOUNT_SID,
+  FAKE_AUTH_TOKEN,
+  startFakeTwilio,
+  type FakeTwilio,
+} from '../../test/fake-twilio.ts';
+import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
+import {
+  allowUnknownLocalTime,
+  asCookie,
+  createAccount,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
+import { createTwilioTestApp } from '../../test/twilio-test-app.ts';
+
+/*
+ * Parallel dialing on Twilio, against the local fake of its REST API (decision 026): each line is placed holding on
+ * <Pause> with answering-machine detection; the round tells Twilio what to do with each by updating the live call.
+ */
+
+let fake: FakeTwilio;
+let ctx: TestContext;
+let rep: Session;
+
+beforeEach(async () => {
+  fake = await startFakeTwilio();
+  ctx = await createTwilioTestApp(fake);
+  rep = await createAccount(ctx, 'user');
+  await allowUnknownLocalTime(ctx.app, rep);
+});
+afterEach(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  ctx.app.inject({ method, url, headers: asCookie(rep), payload });
+
+/** Posts a webhook as Twilio does, signed over the public URL. */
+const webhook = (callId: string, fields: Record<string, string>) => {
+  const path = `/api/telephony/twilio/status?callId=${callId}`;
+  return ctx.app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilio.getExpectedTwilioSignature(
+        FAKE_AUTH_TOKEN,
+        `${TEST_PUBLIC_URL}${path}`,
+        fields,
+      ),
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+};
+
+/** A parallel round of two lines on Twilio; each line's call id and the SID Twilio gave it. */
+async function twoLines() {
+  const ids = [];
+  for (const phone of ['5550101004', '5550101014'])
+    ids.push((await insertContact(ctx.app, rep, { firstName: 'Tw', phone })).id);
+  const created = await send('POST', '/api/queues', { name: 'Twilio parallel', selection: { ids } });
+  const queueId = created.json<{ queue: { id: string } }>().queue.id;
+  await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null });
+  const walker = randomUUID();
+  const started = await send('POST', `/api/queues/${queueId}/parallel/round`, { walker });
+  expect(started.statusCode, started.body).toBe(200);
+  const lines = started.json<ParallelState>().round!.lines;
+  const { rows } = await ctx.db.admin.query<{ id: string; provider_call_id: string }>(
+    'select id, provider_call_id from calls where round_id = $1 order by line_no',
+    [started.json<ParallelState>().round!.id],
+  );
+  expect(rows.map((r) => r.id)).toEqual(lines.map((l) => l.callId));
+  return rows.map((r) => ({ callId: r.id, sid: r.provider_call_id }));
+}
+const event = (sid: string, fields: Record<string, string>) => ({
+  AccountSid: FAKE_ACCOUNT_SID,
+  CallSid: sid,
+  ...fields,
+});
+
+describe('parallel dialing on Twilio', () => {
+  it('places each line holding on <Pause> with detection, connects the first person to the browser phone and hangs up the line still ringing', async () => {
+    const [first, second] = await twoLines();
+    const placed = fake.requests.filter((r) => r.path.endsWith('/Calls.json'));
+    expect(placed).toHaveLength(2);
+    for (const request of placed) {
+      expect(request.form.Twiml?.[0]).toBe(
+        '<?xml version="1.0" encoding="UTF-8"?><Response><Pause length="60"/></Response>',
+      );
+      expect(request.form.MachineDetection?.[0]).toBe('Enable');
+      expect(request.form.AsyncAmd?.[0]).toBe('true');
+    }
+
+    await webhook(first!.callId, event(first!.sid, { CallStatus: 'ringing' }));
+    await webhook(second!.callId, event(second!.sid, { CallStatus: 'ringing' }));
+    await webhook(first!.callId, event(first!.sid, { CallStatus: 'in-progress' }));
+    expect(fake.callUpdates).toEqual([]); // answered, detection not told yet: nothing to do
+    await webhook(
+      first!.callId,
+      event(first!.sid, { AnsweredBy: 'human', MachineDetectionDuration: '1800' }),
+    );
+
+    const updates = await waitFor(
+      async () => fake.callUpdates,
+      (u) => u.length >= 2,
+    );
+    const connect = updates.find((u) => u.sid === first!.sid);
+    expect(connect?.twiml).toContain(`<Client><Identity>${agentIdentity(rep.userId)}</Identity>`);
+    expect(connect?.twiml).toContain(`<Parameter name="callId" value="${first!.callId}"/>`);
+    expect(updates.find((u) => u.sid === second!.sid)).toEqual({ sid: second!.sid, status: 'completed' });
+  });
+
+  it('plays the identification message to a second person and hangs up, then keeps the number for 72 hours', async () => {
+    const [first, second] = await twoLines();
+    await webhook(first!.callId, event(first!.sid, { CallStatus: 'in-progress' }));
+    await webhook(second!.callId, event(second!.sid, { CallStatus: 'in-progress' }));
+    await webhook(first!.callId, event(first!.sid, { AnsweredBy: 'human' }));
+    await webhook(second!.callId, event(second!.sid, { AnsweredBy: 'human' }));
+    const updates = await waitFor(
+      async () => fake.callUpdates,
+      (u) => u.length >= 2,
+    );
+    const message = updates.find((u) => u.sid === second!.sid)?.twiml ?? '';
+    expect(message).toMatch(/<Say>Hello, this is .* calling\. Sorry we missed you just now\./);
+    expect(message).toContain('dial 500 555 0006. Goodbye.</Say><Hangup/>');
+    const { rows } = await ctx.db.admin.query<{ abandoned_at: Date | null; line_state: string }>(
+      'select abandoned_at, line_state from calls where id = $1',
+      [second!.callId],
+    );
+    expect(rows[0]).toMatchObject({ line_state: 'abandoned' });
+    expect(rows[0]!.abandoned_at).not.toBeNull();
+  });
+});
