@@ -86,6 +86,30 @@ describe('a round of parallel dialing', () => {
   });
 });
 
+describe('a line we ended before anyone was reached', () => {
+  it.each(['ringing', 'answered'] as const)(
+    'a %s line canceled (paused, or its server died) goes back to the queue, neither dispositioned nor completed',
+    (state) => {
+      const round: Round = { lines: { L1: state, L2: 'ringing' }, connected: null };
+      const { round: after, actions } = onLineEvent(round, {
+        line: 'L1',
+        kind: 'status',
+        status: 'canceled',
+      });
+      expect(actions).toEqual([{ do: 'release', line: 'L1' }]);
+      expect(after.lines.L1).toBe('released');
+    },
+  );
+
+  it('a line that failed at the provider gets No Answer and is completed', () => {
+    const { actions } = onLineEvent(fresh(1), { line: 'L1', kind: 'status', status: 'failed' });
+    expect(actions).toEqual([
+      { do: 'dispose', line: 'L1', disposition: 'no-answer' },
+      { do: 'complete', line: 'L1' },
+    ]);
+  });
+});
+
 describe('a line answered as it was released', () => {
   it('counts as abandoned: a person was hung up on', () => {
     const { round, actions } = play(fresh(2), [

@@ -29,13 +29,14 @@ export type RoundAction =
   | { do: 'connect'; line: string }
   | { do: 'hang-up'; line: string; then: 'release' | 'abandon-message' | 'dispose' }
   | { do: 'dispose'; line: string; disposition: Disposition }
-  | { do: 'complete'; line: string };
+  | { do: 'complete'; line: string }
+  /** The contact goes back to the queue, not called (a call we ended: a pause, a release, a server that died). */
+  | { do: 'release'; line: string };
 
 const ENDED_DISPOSITION: Partial<Record<CallStatus, Disposition>> = {
   busy: 'busy',
   'no-answer': 'no-answer',
   failed: 'no-answer',
-  canceled: 'no-answer',
 };
 
 /**
@@ -56,7 +57,11 @@ export function onLineEvent(round: Round, event: LineEvent): { round: Round; act
     // Answered as the release reached it: a person was hung up on, which counts as abandoned (the contact stays in
     // the queue; the consent gate holds the number for 72 hours).
     else if (event.status === 'in-progress' && state === 'released') settle(event.line, 'abandoned');
-    else if (['completed', 'busy', 'no-answer', 'failed', 'canceled'].includes(event.status)) {
+    else if (event.status === 'canceled' && (state === 'ringing' || state === 'answered')) {
+      // Ended by us before anyone was reached (or by the janitor, its server having died): back to the queue.
+      actions.push({ do: 'release', line: event.line });
+      settle(event.line, 'released');
+    } else if (['completed', 'busy', 'no-answer', 'failed'].includes(event.status)) {
       if (state === 'ringing') {
         const disposition = ENDED_DISPOSITION[event.status] ?? 'no-answer';
         actions.push({ do: 'dispose', line: event.line, disposition }, { do: 'complete', line: event.line });

@@ -60,7 +60,8 @@ export async function recoverAbandonedWork(ctx: JanitorContext): Promise<Janitor
       await closeCall(
         trx,
         call.id,
-        call.status === 'in-progress' ? 'completed' : 'failed',
+        // Never answered: canceled (we ended it), so a dialer's round puts the contact back in its queue.
+        call.status === 'in-progress' ? 'completed' : 'canceled',
         ENDED_WITH_SERVER,
         now,
       );

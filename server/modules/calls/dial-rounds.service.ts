@@ -187,7 +187,11 @@ async function applyInDatabase(
     else if (action.do === 'complete' && line.queue_id && line.contact_id) {
       await completeQueueMembers(trx, line.queue_id, [line.contact_id], now);
       queues.add(line.queue_id);
-    } else if (action.do === 'hang-up' && action.then === 'release' && line.queue_id && line.line_walker)
+    } else if (
+      (action.do === 'release' || (action.do === 'hang-up' && action.then === 'release')) &&
+      line.queue_id &&
+      line.line_walker
+    )
       await releaseHolds(trx, line.queue_id, line.line_walker);
     // A line not placed yet is canceled here; dialRound hangs it up as soon as the provider answers.
     if (action.do === 'hang-up' && !line.provider_call_id) await cancelIfNotPlaced(trx, userId, line.id, now);
