@@ -1,16 +1,22 @@
 import path from 'node:path';
 import { buildApp, type App } from '../server/app.ts';
+import type { TelephonyConfig } from '../server/telephony/create-telephony.ts';
 import { appUrlFrom } from '../server/db/database.ts';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../server/test/test-constants.ts';
 
 /** The real server on the benchmark's database, listening on a free port, serving the built SPA when there is one. */
 export async function startBenchServer(
   ownerUrl: string,
-  options: { smtpTrustedCa?: string; trustProxy?: number } = {},
+  options: {
+    smtpTrustedCa?: string;
+    trustProxy?: number;
+    telephony?: TelephonyConfig;
+    poolSize?: number;
+  } = {},
 ): Promise<{ app: App; base: string }> {
   const app = await buildApp({
     databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
-    poolSize: 10,
+    poolSize: options.poolSize ?? 10,
     sessionSecret: 'bench-session-secret-long-enough-0123456789',
     publicUrl: 'http://localhost:3000',
     trustedOrigins: [],
@@ -22,6 +28,7 @@ export async function startBenchServer(
     logLevel: 'silent',
     webDist: path.resolve('dist/web'),
     smtpTrustedCa: options.smtpTrustedCa,
+    ...(options.telephony && { telephony: options.telephony }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

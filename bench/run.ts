@@ -14,6 +14,7 @@ import { benchCampaignDrill } from './campaign-drill.bench.ts';
 import { benchSmsDrill } from './sms-drill.bench.ts';
 import { benchCallReports } from './call-reports.bench.ts';
 import { benchReports } from './reports.bench.ts';
+import { benchParallelDialing } from './parallel-dialing.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -31,6 +32,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'sms-drill': benchSmsDrill,
   'call-reports': benchCallReports,
   reports: benchReports,
+  'parallel-dialing': benchParallelDialing,
 };
 
 /**

@@ -27,6 +27,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   projects: 'server/modules/projects',
   calls: 'server/modules/calls',
   call_locks: 'server/modules/calls',
+  dial_rounds: 'server/modules/calls',
   call_dispositions: 'server/modules/calls',
   do_not_call: 'server/modules/consent',
   bulk_call_jobs: 'server/modules/calls',

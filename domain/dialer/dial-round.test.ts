@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { onLineEvent, pauseRound, roundSettled, type LineEvent, type Round } from './dial-round.ts';
+import {
+  onAnswers,
+  onLineEvent,
+  pauseRound,
+  roundSettled,
+  type LineEvent,
+  type Round,
+} from './dial-round.ts';
 
 const fresh = (n = 3): Round => ({
   lines: Object.fromEntries(Array.from({ length: n }, (_, i) => [`L${i + 1}`, 'ringing'])),
@@ -15,24 +22,24 @@ const play = (round: Round, events: LineEvent[]) =>
   );
 
 describe('a round of parallel dialing', () => {
-  it('connects the first person and releases the lines still ringing', () => {
+  it('releases the lines still ringing at the first answer, then connects the person', () => {
     const { round, actions } = play(fresh(), [
       { line: 'L2', kind: 'status', status: 'in-progress' },
       { line: 'L2', kind: 'detected', answeredBy: 'human' },
     ]);
     expect(round.connected).toBe('L2');
     expect(actions).toEqual([
-      { do: 'connect', line: 'L2' },
       { do: 'hang-up', line: 'L1', then: 'release' },
       { do: 'hang-up', line: 'L3', then: 'release' },
+      { do: 'connect', line: 'L2' },
     ]);
     expect(roundSettled(round)).toBe(true);
   });
 
-  it('abandons a second person who answered before the release reached them, with the message', () => {
-    const { round, actions } = play(fresh(2), [
-      { line: 'L1', kind: 'status', status: 'in-progress' },
-      { line: 'L2', kind: 'status', status: 'in-progress' },
+  it('abandons a second person who answered at the same moment, before the release reached them, with the message', () => {
+    const both = onAnswers(fresh(2), ['L1', 'L2']);
+    expect(both.actions).toEqual([]);
+    const { round, actions } = play(both.round, [
       { line: 'L1', kind: 'detected', answeredBy: 'human' },
       { line: 'L2', kind: 'detected', answeredBy: 'human' },
     ]);
@@ -43,18 +50,20 @@ describe('a round of parallel dialing', () => {
     ]);
   });
 
-  it('hangs up on a machine and records Voicemail, leaving the others ringing', () => {
+  it('hangs up on a machine and records Voicemail; the lines its answer released are back in the queue', () => {
     const { round, actions } = play(fresh(), [
       { line: 'L1', kind: 'status', status: 'in-progress' },
       { line: 'L1', kind: 'detected', answeredBy: 'machine' },
     ]);
-    expect(round.lines).toEqual({ L1: 'machine', L2: 'ringing', L3: 'ringing' });
+    expect(round.lines).toEqual({ L1: 'machine', L2: 'released', L3: 'released' });
     expect(actions).toEqual([
+      { do: 'hang-up', line: 'L2', then: 'release' },
+      { do: 'hang-up', line: 'L3', then: 'release' },
       { do: 'hang-up', line: 'L1', then: 'dispose' },
       { do: 'dispose', line: 'L1', disposition: 'voicemail' },
       { do: 'complete', line: 'L1' },
     ]);
-    expect(roundSettled(round)).toBe(false);
+    expect(roundSettled(round)).toBe(true);
   });
 
   it.each([
@@ -121,20 +130,23 @@ describe('a line answered as it was released', () => {
     ]);
     expect(round.lines).toEqual({ L1: 'connected', L2: 'abandoned' });
     expect(actions).toEqual([
-      { do: 'connect', line: 'L1' },
       { do: 'hang-up', line: 'L2', then: 'release' },
+      { do: 'connect', line: 'L1' },
     ]);
   });
 });
 
 describe('pausing a round', () => {
   it('releases the lines still ringing and leaves an answered line to detection', () => {
+    const { round: ringing, actions: released } = pauseRound(fresh(2));
+    expect(released).toEqual([
+      { do: 'hang-up', line: 'L1', then: 'release' },
+      { do: 'hang-up', line: 'L2', then: 'release' },
+    ]);
+    expect(roundSettled(ringing)).toBe(true);
     const answered = play(fresh(3), [{ line: 'L1', kind: 'status', status: 'in-progress' }]).round;
     const { round, actions } = pauseRound(answered);
-    expect(actions).toEqual([
-      { do: 'hang-up', line: 'L2', then: 'release' },
-      { do: 'hang-up', line: 'L3', then: 'release' },
-    ]);
+    expect(actions).toEqual([]);
     expect(roundSettled(round)).toBe(false);
     // The person who picked up is still connected once detection speaks.
     const after = onLineEvent(round, { line: 'L1', kind: 'detected', answeredBy: 'human' });

@@ -40,10 +40,11 @@ const ENDED_DISPOSITION: Partial<Record<CallStatus, Disposition>> = {
 };
 
 /**
- * What a line's event does to the round. A person who answers while no line is connected is connected, and every
- * line still ringing is released; a person who answers once another is connected is abandoned (the identification
- * message, then the end). A machine is hung up and gets Voicemail. A line that ends unanswered gets busy or no
- * answer. Events for a line already settled change nothing (providers repeat themselves).
+ * What a line's event does to the round. The first answer holds the round: every line still ringing is released at
+ * once (back to the queue), so a second person can only be reached in the instant before the release arrives. A
+ * person detected while no line is connected is connected; a person detected once another is connected is
+ * abandoned (the identification message, then the end). A machine is hung up and gets Voicemail. A line that ends
+ * unanswered gets busy or no answer. Events for a line already settled change nothing (providers repeat themselves).
  */
 export function onLineEvent(round: Round, event: LineEvent): { round: Round; actions: RoundAction[] } {
   const state = round.lines[event.line];
@@ -53,7 +54,7 @@ export function onLineEvent(round: Round, event: LineEvent): { round: Round; act
   const settle = (line: string, next: LineState) => (lines[line] = next);
 
   if (event.kind === 'status') {
-    if (event.status === 'in-progress' && state === 'ringing') settle(event.line, 'answered');
+    if (event.status === 'in-progress' && state === 'ringing') return onAnswers(round, [event.line]);
     // Answered as the release reached it: a person was hung up on, which counts as abandoned (the contact stays in
     // the queue; the consent gate holds the number for 72 hours).
     else if (event.status === 'in-progress' && state === 'released') settle(event.line, 'abandoned');
@@ -123,6 +124,24 @@ export function roundSettled(round: Round): boolean {
 export function pauseRound(round: Round): { round: Round; actions: RoundAction[] } {
   const lines = { ...round.lines };
   const actions: RoundAction[] = [];
+  for (const [line, state] of Object.entries(lines))
+    if (state === 'ringing') {
+      actions.push({ do: 'hang-up', line, then: 'release' });
+      lines[line] = 'released';
+    }
+  return { round: { ...round, lines }, actions };
+}
+
+/**
+ * Lines answered (one event, or several the server learns of at once): each is waiting for detection, and every
+ * line still ringing is released, so nobody else picks up while the answered ones are told apart.
+ */
+export function onAnswers(round: Round, answered: string[]): { round: Round; actions: RoundAction[] } {
+  const lines = { ...round.lines };
+  const actions: RoundAction[] = [];
+  const picked = answered.filter((line) => lines[line] === 'ringing');
+  if (picked.length === 0) return { round, actions };
+  for (const line of picked) lines[line] = 'answered';
   for (const [line, state] of Object.entries(lines))
     if (state === 'ringing') {
       actions.push({ do: 'hang-up', line, then: 'release' });

@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import { notifyChannel, type ChannelListener } from '../db/notify.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { createSimulator } from './simulator.ts';
+import { createSimulator, type CallModel, type SimulatorObserver } from './simulator.ts';
 import type { TelephonyProvider } from './telephony-provider.ts';
 import { createTwilioProvider, type TwilioSettings } from './twilio.ts';
 
@@ -13,6 +13,9 @@ export type TelephonyConfig = (
       timeScale: number;
       /** A file every text message the simulator accepts is appended to (a JSON line each): its provider's records. */
       smsLogFile?: string | null;
+      /** Benchmarks only (in-process): calls drawn from a seeded model, and a watcher of their moments. */
+      model?: CallModel;
+      observer?: SimulatorObserver;
     }
   | { provider: 'twilio'; twilio: Omit<TwilioSettings, 'publicUrl'> }
 ) & { timeoutMs?: number; bulkSpacingMs?: number };
@@ -40,6 +43,7 @@ export function createTelephony(
   return createSimulator({
     secret: createHmac('sha256', deps.sessionSecret).update('telephony-simulator').digest('base64url'),
     timeScale: config?.provider === 'simulator' ? config.timeScale : 1,
+    ...(config?.provider === 'simulator' && { model: config.model, observer: config.observer }),
     ...(config?.provider === 'simulator' &&
       config.smsLogFile && {
         onSmsAccepted: (message) =>

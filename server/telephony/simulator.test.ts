@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator, signSimulatorFields, simulatedOutcome } from './simulator.ts';
+import { modelledOutcome, seededRandom, type CallModel } from './simulator.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -105,5 +106,40 @@ describe('the telephony simulator', () => {
     await wait(800);
     expect(lost).toHaveLength(1);
     expect(lost[0]).toMatch(/failed$/);
+  });
+});
+
+describe('the seeded call model for benchmarks', () => {
+  const model: CallModel = {
+    seed: 42,
+    liveShare: 0.3,
+    machineShare: 0.2,
+    ringMs: [5_000, 20_000],
+    talkMedianMs: 90_000,
+    talkSigma: 0.6,
+    noAnswerAfterMs: 25_000,
+  };
+  it('draws the same calls from the same seed, in the shares and times asked', () => {
+    const draw = (seed: number) => {
+      const random = seededRandom(seed);
+      return Array.from({ length: 10_000 }, () => modelledOutcome(model, random));
+    };
+    const calls = draw(42);
+    expect(draw(42)).toEqual(calls);
+    expect(draw(43)).not.toEqual(calls);
+    const share = (what: string | undefined) =>
+      calls.filter((c) => c.detection?.answeredBy === what).length / calls.length;
+    expect(share('human')).toBeCloseTo(0.3, 1);
+    expect(share('machine_end_beep')).toBeCloseTo(0.2, 1);
+    expect(share(undefined)).toBeCloseTo(0.5, 1);
+    const talks = calls
+      .filter((c) => c.detection?.answeredBy === 'human')
+      .map((c) => c.steps[2]!.afterMs - c.steps[1]!.afterMs)
+      .sort((a, b) => a - b);
+    const median = talks[Math.floor(talks.length / 2)]!;
+    expect(median).toBeGreaterThan(85_000);
+    expect(median).toBeLessThan(95_000);
+    for (const c of calls.filter((x) => x.detection))
+      expect(c.steps[1]!.afterMs).toBeGreaterThanOrEqual(5_000);
   });
 });

@@ -19,16 +19,18 @@ type Detection = { afterMs: number; answeredBy: 'human' | 'machine_end_beep' };
 const TALK_MS = 30_000;
 /** How long the recorded identification message of an abandoned call plays before the call ends. */
 const MESSAGE_MS = 6_000;
+/** How long a hang-up takes to reach the phone: an answer due within it comes first. */
+const HANG_UP_REACH_MS = 300;
 
 /**
  * What the simulator does with a number (README "Calling"), so anyone can reproduce
  * every outcome. By the dialled number's first digits after the country code, provider errors:
  * 999… not verified, 998… geo-permissions, 997… trial account; 996… the provider does not answer at all (as a
  * provider that is down or overloaded would not). Otherwise by its last digit:
- * 0 busy, 1 no answer, 2 failed, 3 answered by a machine (answering-machine detection says so 2.5 s after the
- * answer, at the greeting's beep, and the machine records for 30 s), 5 answered by a person half a second later
- * than the others (so a parallel round's second person answers while the first is being detected), anything else
- * rings, is answered by a person after 3 s (detection says so a second later) and talks for 30 s.
+ * 0 busy, 1 no answer, 2 failed, 3 answered by a machine after 2 s (answering-machine detection says so 2.5 s
+ * after the answer, at the greeting's beep, and the machine records for 30 s), 5 answered by a person after 3.5 s,
+ * anything else rings, is answered by a person after 3 s (detection says so a second later) and talks for 30 s. A
+ * hang-up takes a moment to reach the phone (0.3 s): a call answered within it is answered, then hung up.
  */
 export function simulatedOutcome(
   to: string,
@@ -56,7 +58,7 @@ export function simulatedOutcome(
     };
   if (last === '2') return { steps: [{ afterMs: 1000, status: 'failed' }] };
   const machine = last === '3';
-  const answer = last === '5' ? 3500 : 3000;
+  const answer = machine ? 2000 : last === '5' ? 3500 : 3000;
   return {
     steps: [
       { afterMs: 1000, status: 'ringing' },
@@ -64,10 +66,75 @@ export function simulatedOutcome(
       { afterMs: answer + TALK_MS, status: 'completed' },
     ],
     detection: machine
-      ? { afterMs: 5500, answeredBy: 'machine_end_beep' }
+      ? { afterMs: answer + 2500, answeredBy: 'machine_end_beep' }
       : { afterMs: answer + 1000, answeredBy: 'human' },
   };
 }
+
+/**
+ * A seeded random model of who answers, for benchmarks (decision 026): each call is answered by a person
+ * (`liveShare`), a machine (`machineShare`) or nobody, after a ring time drawn between `ringMs`; detection tells a
+ * person 1.2 s after the answer and a machine at the end of its greeting, 3 s after; a person talks for a log-normal
+ * time (median `talkMedianMs`, spread `talkSigma`) and hangs up; nobody answers after `noAnswerAfterMs`.
+ */
+export type CallModel = {
+  seed: number;
+  liveShare: number;
+  machineShare: number;
+  ringMs: [number, number];
+  talkMedianMs: number;
+  talkSigma: number;
+  noAnswerAfterMs: number;
+};
+
+/** A small seeded generator (mulberry32): the same seed draws the same calls. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One call drawn from the model. */
+export function modelledOutcome(
+  model: CallModel,
+  random: () => number,
+): { steps: Step[]; detection?: Detection } {
+  const who = random();
+  const ring = model.ringMs[0] + random() * (model.ringMs[1] - model.ringMs[0]);
+  if (who >= model.liveShare + model.machineShare)
+    return {
+      steps: [
+        { afterMs: 1000, status: 'ringing' },
+        { afterMs: model.noAnswerAfterMs, status: 'no-answer' },
+      ],
+    };
+  const person = who < model.liveShare;
+  // Box-Muller: a standard normal from two uniform draws, for the log-normal talk time.
+  const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const talk = person ? model.talkMedianMs * Math.exp(model.talkSigma * normal) : 30_000;
+  return {
+    steps: [
+      { afterMs: 1000, status: 'ringing' },
+      { afterMs: ring, status: 'in-progress' },
+      { afterMs: ring + talk, status: 'completed' },
+    ],
+    detection: person
+      ? { afterMs: ring + 1200, answeredBy: 'human' }
+      : { afterMs: ring + 3000, answeredBy: 'machine_end_beep' },
+  };
+}
+
+/** What a benchmark watches of the simulated calls, as they happen (real time). */
+export type SimulatorObserver = {
+  detected?: (providerCallId: string, answeredBy: string) => void;
+  connected?: (providerCallId: string) => void;
+  messagePlayed?: (providerCallId: string) => void;
+};
 
 /**
  * What the simulator does with a text message (README "Calling"): the provider errors of
@@ -133,6 +200,9 @@ export function createSimulator(options: {
   onDeliveryFailure?: (what: string, error: unknown) => void;
   /** Every message played to a called person (an abandoned call's identification), as the recording would show it. */
   onMessagePlayed?: (played: { providerCallId: string; message: string }) => void;
+  /** Calls drawn from a seeded model instead of by their number (benchmarks). */
+  model?: CallModel;
+  observer?: SimulatorObserver;
   /**
    * Hang-ups between server instances: a simulated call lives in the memory of the instance that placed it, so
    * END CALL reaching another instance is passed on to all of them (PostgreSQL NOTIFY), and the owner ends it.
@@ -156,9 +226,18 @@ export function createSimulator(options: {
       }
     }
   };
+  const { model } = options;
+  const random = model ? seededRandom(model.seed) : null;
   const running = new Map<
     string,
-    { callId: string; timers: NodeJS.Timeout[]; status: CallStatus; answeredAt: number | null }
+    {
+      callId: string;
+      timers: NodeJS.Timeout[];
+      status: CallStatus;
+      answeredAt: number | null;
+      /** When the call is due to be answered (real time), if it will be. */
+      answerAt: number | null;
+    }
   >();
 
   /** One signed webhook to the call status URL, as a provider posts it (status events and detection alike). */
@@ -196,13 +275,26 @@ export function createSimulator(options: {
         Math.round((Date.now() - (call.answeredAt ?? Date.now())) / options.timeScale),
       ),
     };
+    options.observer?.detected?.(providerCallId, detection.answeredBy);
     post(call, fields, `${providerCallId} answered by ${detection.answeredBy}`);
   };
 
+  /**
+   * A hang-up takes a moment to reach the phone (HANG_UP_REACH_MS): a call answered within that moment is answered
+   * first, then hung up, as a person who picks up just as the dialer lets go hears the line drop.
+   */
   const hangUpHere = (providerCallId: string): boolean => {
     const call = running.get(providerCallId);
-    if (call) send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
-    return call !== undefined;
+    if (!call) return false;
+    const untilAnswer = call.answerAt === null ? Infinity : call.answerAt - Date.now();
+    if (
+      call.status !== 'in-progress' &&
+      untilAnswer >= 0 &&
+      untilAnswer <= HANG_UP_REACH_MS * options.timeScale
+    )
+      call.timers.push(setTimeout(() => void hangUpHere(providerCallId), untilAnswer + 1));
+    else send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
+    return true;
   };
   options.relay?.subscribe((providerCallId) => void hangUpHere(providerCallId));
 
@@ -260,7 +352,7 @@ export function createSimulator(options: {
     name: 'simulator',
     sms,
     placeCall(request) {
-      const outcome = simulatedOutcome(request.to);
+      const outcome = model && random ? modelledOutcome(model, random) : simulatedOutcome(request.to);
       if ('error' in outcome) return Promise.reject(new ProviderError(outcome.error));
       if ('hang' in outcome) return new Promise(() => undefined);
       const providerCallId = `SIM${randomBytes(16).toString('hex')}`;
@@ -272,19 +364,30 @@ export function createSimulator(options: {
         timers.push(
           setTimeout(() => detect(providerCallId, detection), detection.afterMs * options.timeScale),
         );
-      running.set(providerCallId, { callId: request.callId, timers, status: 'queued', answeredAt: null });
+      const answer = outcome.steps.find((step) => step.status === 'in-progress');
+      running.set(providerCallId, {
+        callId: request.callId,
+        timers,
+        status: 'queued',
+        answeredAt: null,
+        answerAt: answer ? Date.now() + answer.afterMs * options.timeScale : null,
+      });
       return Promise.resolve({ providerCallId });
     },
     async hangUp(providerCallId) {
       if (!hangUpHere(providerCallId)) await options.relay?.publish(providerCallId);
     },
     // The simulated call is the agent's as soon as it is answered: nothing to put through.
-    connectAgent: () => Promise.resolve(),
+    connectAgent: (providerCallId) => {
+      options.observer?.connected?.(providerCallId);
+      return Promise.resolve();
+    },
     /** The message is played as a recording (its length at the simulator's pace), then the call ends. */
     playAndHangUp(providerCallId, message) {
       const call = running.get(providerCallId);
       if (!call) return Promise.resolve();
       options.onMessagePlayed?.({ providerCallId, message });
+      options.observer?.messagePlayed?.(providerCallId);
       call.timers.forEach(clearTimeout);
       call.timers = [setTimeout(() => send(providerCallId, 'completed'), MESSAGE_MS * options.timeScale)];
       return Promise.resolve();

@@ -240,16 +240,16 @@ const DAY_MS = 86_400_000;
 const RECENT_DIALS = 200;
 
 /**
- * What the pacing reads of a queue: live answers (a person, as detection said) and abandoned calls over 30 days and
+ * What the pacing reads of a queue: live answers (a person, as detection said, or one abandoned) and abandoned calls over 30 days and
  * over the last 24 hours, and how many of its latest calls reached a person.
  */
 export async function pacingCounts(db: DbExecutor, queueId: string, now: Date) {
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   const since24 = new Date(now.getTime() - DAY_MS);
   const counted = await sql<{ live30: number; abandoned30: number; live24: number; abandoned24: number }>`
-    select count(*) filter (where answered_by = 'human')::int as live30,
+    select count(*) filter (where answered_by = 'human' or abandoned_at is not null)::int as live30,
       count(*) filter (where abandoned_at is not null)::int as abandoned30,
-      count(*) filter (where answered_by = 'human' and started_at > ${since24})::int as live24,
+      count(*) filter (where (answered_by = 'human' or abandoned_at is not null) and started_at > ${since24})::int as live24,
       count(*) filter (where abandoned_at is not null and started_at > ${since24})::int as abandoned24
     from calls where queue_id = ${queueId} and started_at > ${since30}`.execute(db);
   const recent = await sql<{ dials: number; live: number }>`

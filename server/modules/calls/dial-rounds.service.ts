@@ -3,6 +3,7 @@ import { newRequestId } from '#domain/calls/call-guard.ts';
 import { FINISHED_STATUSES } from '#domain/calls/call-status.ts';
 import { isSamePhone } from '#domain/contacts/phone.ts';
 import {
+  onAnswers,
   onLineEvent,
   pauseRound,
   roundSettled,
@@ -297,6 +298,14 @@ export function catchUp(round: Round, lines: LineRow[]): { round: Round; actions
   const byAnswer = [...lines].sort(
     (a, b) => (a.answered_at?.getTime() ?? Infinity) - (b.answered_at?.getTime() ?? Infinity),
   );
+  // Every line answered by now counts as answered together: none of them is released as if still ringing.
+  const answers = onAnswers(
+    current,
+    byAnswer.filter((line) => line.answered_at).map((line) => line.id),
+  );
+  current = answers.round;
+  actions.push(...answers.actions);
+  // A line released before its answer reached us was picked up all the same: that person was hung up on.
   for (const line of byAnswer)
     if (line.answered_at) apply({ line: line.id, kind: 'status', status: 'in-progress' });
   for (const line of byAnswer)

@@ -59,6 +59,8 @@ const start = async (queueId: string, walker: string) => {
 };
 const state = async (queueId: string, walker: string) =>
   (await send('GET', `/api/queues/${queueId}/parallel?walker=${walker}`)).json<ParallelState>();
+const ENDED = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
+/** The round once it has settled and every line but the connected one has ended. */
 const settledState = (queueId: string, walker: string) =>
   waitFor(
     () => state(queueId, walker),
@@ -66,8 +68,7 @@ const settledState = (queueId: string, walker: string) =>
       s.round?.settled === true &&
       s.round.lines.every(
         (l) =>
-          !['queued', 'initiated', 'ringing'].includes(l.status) &&
-          !['ringing', 'answered'].includes(l.state),
+          !['ringing', 'answered'].includes(l.state) && (l.state === 'connected' || ENDED.includes(l.status)),
       ),
     8000,
   );
@@ -113,35 +114,48 @@ describe('parallel dialing', () => {
     expect((await member(queueId, ids[0]!)).completed).toBe(true);
   });
 
-  it('hangs up on a machine with a Voicemail outcome and records busy by itself, completing both', async () => {
+  it('hangs up on a machine with a Voicemail outcome, its answer having released the line still ringing', async () => {
     await setUp();
-    const { queueId, ids } = await parallelQueue(['5550101003', '5550101020']);
+    const { queueId, ids } = await parallelQueue(['5550101003', '5550101021']);
     const walker = randomUUID();
     await start(queueId, walker);
     const done = await settledState(queueId, walker);
     expect(done.round!.connectedCallId).toBeNull();
     expect(done.round!.lines.map((l) => [l.state, l.disposition])).toEqual([
       ['machine', 'voicemail'],
-      ['ended', 'busy'],
+      ['released', null],
     ]);
     expect(await member(queueId, ids[0]!)).toEqual({ completed: true, claimed_by: null });
-    expect(await member(queueId, ids[1]!)).toEqual({ completed: true, claimed_by: null });
-    expect(done.queue.completed).toBe(2);
+    expect(await member(queueId, ids[1]!)).toEqual({ completed: false, claimed_by: null });
+    expect(done.queue.completed).toBe(1);
   });
 
-  it('abandons a second person who answered at once: the message, 72 hours without a call, and the pacing drops to one line', async () => {
+  it('records busy and no answer by themselves when nobody answers, completing both', async () => {
+    await setUp();
+    const { queueId, ids } = await parallelQueue(['5550101020', '5550101031']);
+    const walker = randomUUID();
+    await start(queueId, walker);
+    const done = await settledState(queueId, walker);
+    expect(done.round!.lines.map((l) => [l.state, l.disposition])).toEqual([
+      ['ended', 'busy'],
+      ['ended', 'no-answer'],
+    ]);
+    for (const id of ids) expect(await member(queueId, id)).toEqual({ completed: true, claimed_by: null });
+  });
+
+  it('counts a person who picked up just as their line was released as abandoned: 72 hours without a call, and the pacing drops to one line', async () => {
     await setUp();
     const { queueId, ids } = await parallelQueue(['5550101004', '5550101015', '5550101034']);
     const walker = randomUUID();
     await start(queueId, walker);
     const done = await settledState(queueId, walker);
-    const states = done.round!.lines.map((l) => l.state).sort();
-    expect(states).toEqual(['abandoned', 'connected']);
-    const abandoned = done.round!.lines.find((l) => l.state === 'abandoned')!;
+    // The first answer released the second line, whose person answered before the hang-up reached them.
+    const states = done.round!.lines.map((l) => l.state);
+    expect(states).toEqual(['connected', 'abandoned']);
+    const abandoned = done.round!.lines[1]!;
     expect(abandoned.error).toBe(
-      'Abandoned: you were on another call; they heard the identification message',
+      'Abandoned: answered as another line reached you, and hung up before the message',
     );
-    // The identification message played, then the call ended.
     const ended = await waitFor(
       async () =>
         (
@@ -154,7 +168,8 @@ describe('parallel dialing', () => {
       8000,
     );
     expect(ended.abandoned_at).not.toBeNull();
-    expect(await member(queueId, abandoned.contact.id)).toMatchObject({ completed: true });
+    // Released, so back in the queue: the consent gate keeps it waiting for 72 hours.
+    expect(await member(queueId, abandoned.contact.id)).toMatchObject({ completed: false });
 
     // Not called again for 72 hours, by any path: the consent gate refuses it and says until when.
     const again = await send('POST', '/api/calls', {

@@ -1,0 +1,303 @@
+import pg from 'pg';
+import { newRequestId } from '../domain/calls/call-guard.ts';
+import type { ParallelState } from '../domain/dialer/parallel-dialing.schema.ts';
+import { PACING_RULES } from '../domain/dialer/pacing.ts';
+import type { CallModel } from '../server/telephony/simulator.ts';
+import { allowUnknownLocalTime, benchApi, signUpBenchUser, startBenchServer } from './bench-server.ts';
+import { summarise } from './stats.ts';
+import type { BenchResult } from './session-check.bench.ts';
+
+/*
+ * Parallel dialing against power dialing (decision 026): REPS reps, each with their own queue, dial for HOURS
+ * simulated hours through the real server and the simulator, whose calls are drawn from a seeded model (30 % a
+ * person, 20 % a machine, 50 % nobody; rings of 5–20 s; talk log-normal, median 90 s). Each rep runs what their
+ * browser runs: in Power mode the walk, a call, hang up on a machine, the disposition; in Parallel mode a round, the
+ * live call to its end, its disposition, the next round. Time is scaled (SCALE real seconds a simulated second), so
+ * the server's own latency counts as simulated time against both modes alike; hello-to-rep is measured in real
+ * milliseconds, from the moment detection says "a person" to the moment the server puts them through.
+ */
+const REPS = Number(process.env.BENCH_REPS ?? 20);
+const HOURS = Number(process.env.BENCH_HOURS ?? 8);
+const SCALE = Number(process.env.BENCH_TIME_SCALE ?? 0.02);
+const CONTACTS_PER_REP = 3_000;
+const MODEL: CallModel = {
+  seed: 2026,
+  liveShare: 0.3,
+  machineShare: 0.2,
+  ringMs: [5_000, 20_000],
+  talkMedianMs: 90_000,
+  talkSigma: 0.6,
+  noAnswerAfterMs: 25_000,
+};
+
+type Rep = { cookie: string; userId: string; queueId: string; api: ReturnType<typeof benchApi> };
+
+/** Resolves on the rep's next change to their calls (the event stream a browser keeps open), or after `ms`. */
+function callChanges(base: string, cookie: string) {
+  const waiter: { wake: (() => void) | null } = { wake: null };
+  const controller = new AbortController();
+  void (async () => {
+    const response = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      if (decoder.decode(value).includes('"topic":"calls"')) {
+        waiter.wake?.();
+        waiter.wake = null;
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    next: (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        waiter.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
+    close: () => controller.abort(),
+  };
+}
+
+async function makeReps(base: string, owner: pg.Pool, mode: 'power' | 'parallel'): Promise<Rep[]> {
+  const reps: Rep[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const { cookie, userId } = await signUpBenchUser(base, `${mode}-rep-${i}@example.com`);
+    await owner.query(`update user_profiles set role = 'user' where id = $1 and role = 'pending'`, [userId]);
+    await allowUnknownLocalTime(base, cookie);
+    const offset = (mode === 'power' ? 0 : 5_000_000) + i * CONTACTS_PER_REP;
+    await owner.query(
+      `insert into contacts (user_id, first_name, last_name, email, phone, phone_e164, created_at, updated_at, last_synced_at)
+       select $1::uuid, 'Lead' || g, 'Bench', 'lead' || g || '@example.com',
+         '555' || lpad(($2::int + g)::text, 7, '0'), '+1555' || lpad(($2::int + g)::text, 7, '0'),
+         now() - make_interval(secs => g), now(), now()
+       from generate_series(1, ${CONTACTS_PER_REP}) g`,
+      [userId, offset],
+    );
+    const queue = await owner.query<{ id: string }>(
+      `insert into power_dialer_queues (queue_id, queue_name, user_id, dial_mode)
+       values ('queue-' || gen_random_uuid(), 'Bench ' || $2, $1, $2) returning id`,
+      [userId, mode],
+    );
+    const queueId = queue.rows[0]!.id;
+    await owner.query(
+      `insert into queue_members (queue_id, contact_id, user_id)
+       select $1, id, user_id from contacts where user_id = $2 order by created_at desc`,
+      [queueId, userId],
+    );
+    reps.push({ cookie, userId, queueId, api: benchApi(base, cookie) });
+  }
+  await owner.query('analyze');
+  return reps;
+}
+
+const FINISHED = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
+
+/** One rep in Power mode: the walk, a call, hang up on a machine, the disposition, until the time is up. */
+async function powerRep(base: string, rep: Rep, until: number, errors: string[]): Promise<void> {
+  const walker = crypto.randomUUID();
+  const changes = callChanges(base, rep.cookie);
+  try {
+    while (Date.now() < until) {
+      const step = (await rep.api('POST', `/api/queues/${rep.queueId}/walk`, { walker })) as {
+        contact: { id: string } | null;
+      };
+      if (!step.contact) return;
+      const placed = (await rep.api('POST', '/api/calls', {
+        requestId: newRequestId(),
+        contactId: step.contact.id,
+        queueId: rep.queueId,
+      })) as { call: { id: string } };
+      let call: { status: string; answeredBy: string | null };
+      let hungUp = false;
+      for (;;) {
+        call = ((await rep.api('GET', `/api/calls/${placed.call.id}`)) as { call: typeof call }).call;
+        if (FINISHED.includes(call.status)) break;
+        if (call.answeredBy === 'machine' && !hungUp) {
+          hungUp = true;
+          await rep.api('POST', `/api/calls/${placed.call.id}/hangup`, {});
+        }
+        await changes.next(2_000);
+      }
+      await rep.api('POST', '/api/dispositions', {
+        callId: placed.call.id,
+        contactId: step.contact.id,
+        queueId: rep.queueId,
+        disposition:
+          call.answeredBy === 'human'
+            ? 'answered'
+            : call.answeredBy === 'machine'
+              ? 'voicemail'
+              : 'no-answer',
+      });
+    }
+  } catch (error) {
+    errors.push(String(error));
+  } finally {
+    changes.close();
+  }
+}
+
+/** One rep in Parallel mode: a round, the live call to its end, its disposition, the next round. */
+async function parallelRep(base: string, rep: Rep, until: number, errors: string[]): Promise<void> {
+  const walker = crypto.randomUUID();
+  const changes = callChanges(base, rep.cookie);
+  const stateUrl = `/api/queues/${rep.queueId}/parallel?walker=${walker}`;
+  let last: string | null = null;
+  try {
+    while (Date.now() < until) {
+      let state = (await rep.api('POST', `/api/queues/${rep.queueId}/parallel/round`, {
+        walker,
+      })) as ParallelState;
+      if (!state.round || state.round.id === last) return;
+      last = state.round.id;
+      for (;;) {
+        const connected = state.round!.lines.find((l) => l.callId === state.round!.connectedCallId);
+        if (state.round!.settled && (!connected || FINISHED.includes(connected.status))) break;
+        await changes.next(2_000);
+        state = (await rep.api('GET', stateUrl)) as ParallelState;
+      }
+      const connected = state.round!.lines.find((l) => l.callId === state.round!.connectedCallId);
+      if (connected)
+        await rep.api('POST', '/api/dispositions', {
+          callId: connected.callId,
+          contactId: connected.contact.id,
+          queueId: rep.queueId,
+          disposition: 'answered',
+        });
+    }
+  } catch (error) {
+    errors.push(String(error));
+  } finally {
+    changes.close();
+  }
+}
+
+type ModeFigures = {
+  connectsPerRepHour: number;
+  idleShare: number;
+  dials: number;
+  abandonedPercent: number;
+  worstQueuePercent: number;
+  helloToRep: number[];
+  dialledTwice: number;
+  redialledAfterAbandon: number;
+  simulatedHours: number;
+  errors: string[];
+};
+
+async function runMode(ownerUrl: string, mode: 'power' | 'parallel'): Promise<ModeFigures> {
+  const detectedAt = new Map<string, number>();
+  const helloToRep: number[] = [];
+  const { app, base } = await startBenchServer(ownerUrl, {
+    poolSize: 20,
+    telephony: {
+      provider: 'simulator',
+      timeScale: SCALE,
+      timeoutMs: 10_000,
+      model: MODEL,
+      observer: {
+        detected: (id, who) => {
+          if (who === 'human') detectedAt.set(id, performance.now());
+        },
+        connected: (id) => {
+          const at = detectedAt.get(id);
+          if (at !== undefined) helloToRep.push(performance.now() - at);
+        },
+      },
+    },
+  });
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
+  try {
+    const reps = await makeReps(base, owner, mode);
+    const started = Date.now();
+    const until = started + HOURS * 3600 * 1000 * SCALE;
+    const errors: string[] = [];
+    await Promise.all(
+      reps.map((rep) => (mode === 'power' ? powerRep : parallelRep)(base, rep, until, errors)),
+    );
+    const simulatedHours = (Date.now() - started) / SCALE / 3600_000;
+    const users = reps.map((r) => r.userId);
+    const { rows } = await owner.query<{
+      user_id: string;
+      dials: number;
+      connects: number;
+      talk: number;
+      live: number;
+      abandoned: number;
+    }>(
+      `select user_id, count(*)::int as dials,
+         count(*) filter (where answered_by = 'human' and coalesce(line_state, 'connected') in ('connected', 'ended'))::int as connects,
+         coalesce(sum(duration_seconds) filter (where answered_by = 'human' and coalesce(line_state, 'connected') in ('connected', 'ended')), 0)::int as talk,
+         count(*) filter (where answered_by = 'human')::int as live,
+         count(*) filter (where abandoned_at is not null)::int as abandoned
+       from calls where user_id = any($1::uuid[]) group by user_id`,
+      [users],
+    );
+    const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0);
+    const twice = await owner.query<{ n: number }>(
+      `select count(*)::int as n from (select contact_id from calls
+         where user_id = any($1::uuid[]) and coalesce(line_state, 'ended') not in ('released')
+           and status <> 'canceled'
+         group by contact_id having count(*) > 1) t`,
+      [users],
+    );
+    const redialled = await owner.query<{ n: number }>(
+      `select count(*)::int as n from calls a join calls b on b.contact_id = a.contact_id and b.started_at > a.started_at
+       where a.user_id = any($1::uuid[]) and a.abandoned_at is not null`,
+      [users],
+    );
+    return {
+      connectsPerRepHour: sum((r) => r.connects) / (REPS * simulatedHours),
+      idleShare: 1 - sum((r) => r.talk) / (REPS * simulatedHours * 3600),
+      dials: sum((r) => r.dials),
+      abandonedPercent:
+        (100 * sum((r) => r.abandoned)) /
+        Math.max(
+          1,
+          sum((r) => r.live),
+        ),
+      worstQueuePercent: Math.max(0, ...rows.map((r) => (100 * r.abandoned) / Math.max(1, r.live))),
+      helloToRep,
+      dialledTwice: twice.rows[0]!.n,
+      redialledAfterAbandon: redialled.rows[0]!.n,
+      simulatedHours,
+      errors,
+    };
+  } finally {
+    await owner.end();
+    await app.close();
+  }
+}
+
+export async function benchParallelDialing(ownerUrl: string): Promise<BenchResult> {
+  const power = await runMode(ownerUrl, 'power');
+  const parallel = await runMode(ownerUrl, 'parallel');
+  const hello = summarise(parallel.helloToRep);
+  const ratio = parallel.connectsPerRepHour / Math.max(0.001, power.connectsPerRepHour);
+  const row = (name: string, f: ModeFigures, helloText: string) =>
+    `| ${name} | ${f.simulatedHours.toFixed(2)} | ${f.dials} | ${f.connectsPerRepHour.toFixed(1)} | ${(100 * f.idleShare).toFixed(0)} % | ${f.abandonedPercent.toFixed(2)} % (worst queue ${f.worstQueuePercent.toFixed(2)} %) | ${helloText} | ${f.dialledTwice} | ${f.redialledAfterAbandon} | ${f.errors.length} |`;
+  const verdict = [
+    `Parallel ÷ Power live connects per rep-hour: ${ratio.toFixed(2)}× (target ≥ 2.5×: ${ratio >= 2.5 ? 'met' : 'NOT met'})`,
+    `abandonment ≤ ${PACING_RULES.legalCapPercent} % overall and in every queue: ${parallel.abandonedPercent <= 3 && parallel.worstQueuePercent <= 3 ? 'met' : 'NOT met'}`,
+    `hello-to-rep p95 ≤ 1 s: ${hello.p95 <= 1000 ? 'met' : 'NOT met'}`,
+  ].join('; ');
+  for (const f of [power, parallel]) if (f.errors.length) console.error(f.errors.slice(0, 5).join('\n'));
+  return {
+    name: 'Parallel dialing: a simulated sales floor, Power against Parallel',
+    dataSize: `${REPS} reps a mode, ${CONTACTS_PER_REP.toLocaleString('en-US')} contacts each, ${HOURS} simulated hours at ${SCALE} real s a simulated s; calls drawn from a seeded model (30 % person, 20 % machine, 50 % no answer, ring 5–20 s, talk log-normal median 90 s). ${verdict}.`,
+    header:
+      '| mode | simulated hours | dials | live connects per rep-hour | rep idle | abandoned ÷ live answers | hello-to-rep (real ms) | contacts dialled twice | re-dialled within 72 h of abandonment | rep errors |',
+    rows: [
+      row('Power', power, '— (the rep is on the line)'),
+      row(
+        'Parallel',
+        parallel,
+        `p50 ${hello.p50.toFixed(0)} · p95 ${hello.p95.toFixed(0)} (${parallel.helloToRep.length} connects)`,
+      ),
+    ],
+  };
+}
