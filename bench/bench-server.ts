@@ -39,10 +39,16 @@ export async function startBenchServer(
 export async function signUpBenchUser(
   base: string,
   email: string,
+  /** A client address of its own (the server trusting one proxy), so many sign-ups are not throttled as one. */
+  forwardedFor?: string,
 ): Promise<{ cookie: string; userId: string }> {
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    headers: {
+      'content-type': 'application/json',
+      origin: 'http://localhost:3000',
+      ...(forwardedFor && { 'x-forwarded-for': forwardedFor }),
+    },
     body: JSON.stringify({ email, password: 'bench password 123', name: '' }),
   });
   if (!signUp.ok) throw new Error(`bench sign-up failed: ${signUp.status}`);
@@ -63,7 +69,9 @@ export function benchApi(base: string, cookie: string) {
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-    return r.json() as Promise<Record<string, unknown>>;
+    // 204 No Content (END CALL, say) has no body to read.
+    const text = await r.text();
+    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   };
 }
 

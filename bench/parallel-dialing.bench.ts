@@ -2,7 +2,7 @@ import pg from 'pg';
 import { newRequestId } from '../domain/calls/call-guard.ts';
 import type { ParallelState } from '../domain/dialer/parallel-dialing.schema.ts';
 import { PACING_RULES } from '../domain/dialer/pacing.ts';
-import type { CallModel } from '../server/telephony/simulator.ts';
+import { SALES_FLOOR_MODEL } from '../server/telephony/simulator.ts';
 import { allowUnknownLocalTime, benchApi, signUpBenchUser, startBenchServer } from './bench-server.ts';
 import { summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
@@ -17,18 +17,10 @@ import type { BenchResult } from './session-check.bench.ts';
  * milliseconds, from the moment detection says "a person" to the moment the server puts them through.
  */
 const REPS = Number(process.env.BENCH_REPS ?? 20);
-const HOURS = Number(process.env.BENCH_HOURS ?? 8);
-const SCALE = Number(process.env.BENCH_TIME_SCALE ?? 0.02);
+const HOURS = Number(process.env.BENCH_HOURS ?? 1);
+const SCALE = Number(process.env.BENCH_TIME_SCALE ?? 0.1);
 const CONTACTS_PER_REP = 3_000;
-const MODEL: CallModel = {
-  seed: 2026,
-  liveShare: 0.3,
-  machineShare: 0.2,
-  ringMs: [5_000, 20_000],
-  talkMedianMs: 90_000,
-  talkSigma: 0.6,
-  noAnswerAfterMs: 25_000,
-};
+const MODEL = SALES_FLOOR_MODEL;
 
 type Rep = { cookie: string; userId: string; queueId: string; api: ReturnType<typeof benchApi> };
 
@@ -65,7 +57,11 @@ function callChanges(base: string, cookie: string) {
 async function makeReps(base: string, owner: pg.Pool, mode: 'power' | 'parallel'): Promise<Rep[]> {
   const reps: Rep[] = [];
   for (let i = 0; i < REPS; i++) {
-    const { cookie, userId } = await signUpBenchUser(base, `${mode}-rep-${i}@example.com`);
+    const { cookie, userId } = await signUpBenchUser(
+      base,
+      `${mode}-rep-${i}@example.com`,
+      `10.0.${mode === 'power' ? 1 : 2}.${i + 1}`,
+    );
     await owner.query(`update user_profiles set role = 'user' where id = $1 and role = 'pending'`, [userId]);
     await allowUnknownLocalTime(base, cookie);
     const offset = (mode === 'power' ? 0 : 5_000_000) + i * CONTACTS_PER_REP;
@@ -194,6 +190,7 @@ async function runMode(ownerUrl: string, mode: 'power' | 'parallel'): Promise<Mo
   const helloToRep: number[] = [];
   const { app, base } = await startBenchServer(ownerUrl, {
     poolSize: 20,
+    trustProxy: 1,
     telephony: {
       provider: 'simulator',
       timeScale: SCALE,

@@ -437,7 +437,7 @@ describe('an abandoned number waits 72 hours (Ofcom persistent misuse, A1.78)', 
     if (reason) {
       expect(decision).toMatchObject({ allowed: false, code: 'abandoned', reason });
       expect(decision.allowed || decision.retryAt?.toISOString()).toBe(
-        new Date(at(abandoned!).getTime() + 72 * 3600_000).toISOString(),
+        new Date(at(abandoned).getTime() + 72 * 3600_000).toISOString(),
       );
     } else expect(decision.allowed).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator, signSimulatorFields, simulatedOutcome } from './simulator.ts';
-import { modelledOutcome, seededRandom, type CallModel } from './simulator.ts';
+import { modelledOutcome, SALES_FLOOR_MODEL, seededRandom } from './simulator.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -110,15 +110,7 @@ describe('the telephony simulator', () => {
 });
 
 describe('the seeded call model for benchmarks', () => {
-  const model: CallModel = {
-    seed: 42,
-    liveShare: 0.3,
-    machineShare: 0.2,
-    ringMs: [5_000, 20_000],
-    talkMedianMs: 90_000,
-    talkSigma: 0.6,
-    noAnswerAfterMs: 25_000,
-  };
+  const model = SALES_FLOOR_MODEL;
   it('draws the same calls from the same seed, in the shares and times asked', () => {
     const draw = (seed: number) => {
       const random = seededRandom(seed);

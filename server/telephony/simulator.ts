@@ -87,6 +87,20 @@ export type CallModel = {
   noAnswerAfterMs: number;
 };
 
+/**
+ * A sales floor's calls, as the parallel-dialing benchmark draws them: 30 % a person, 20 % a machine, 50 % nobody,
+ * rings of 5–20 s, talk log-normal with a median of 90 s, no answer after 25 s.
+ */
+export const SALES_FLOOR_MODEL: CallModel = {
+  seed: 2026,
+  liveShare: 0.3,
+  machineShare: 0.2,
+  ringMs: [5_000, 20_000],
+  talkMedianMs: 90_000,
+  talkSigma: 0.6,
+  noAnswerAfterMs: 25_000,
+};
+
 /** A small seeded generator (mulberry32): the same seed draws the same calls. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;

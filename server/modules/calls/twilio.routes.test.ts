@@ -2,12 +2,7 @@ import twilio from 'twilio';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newRequestId } from '#domain/calls/call-guard.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
-import {
-  FAKE_ACCOUNT_SID,
-  FAKE_AUTH_TOKEN,
-  startFakeTwilio,
-  type FakeTwilio,
-} from '../../test/fake-twilio.ts';
+import { FAKE_ACCOUNT_SID, FAKE_AUTH_TOKEN, type FakeTwilio } from '../../test/fake-twilio.ts';
 import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
 import {
   asCookie,
@@ -15,14 +10,14 @@ import {
   createTestApp,
   type Session,
   type TestContext,
-  allowUnknownLocalTime,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import {
-  createTwilioTestApp,
   TWILIO_API_KEY_SID,
   TWILIO_CALLER_ID,
   TWILIO_TWIML_APP_SID,
+  startTwilioRep,
+  twilioWebhook,
 } from '../../test/twilio-test-app.ts';
 
 const API_KEY_SID = TWILIO_API_KEY_SID;
@@ -34,10 +29,7 @@ let ctx: TestContext;
 let rep: Session;
 
 beforeEach(async () => {
-  fake = await startFakeTwilio();
-  ctx = await createTwilioTestApp(fake);
-  rep = await createAccount(ctx, 'user');
-  await allowUnknownLocalTime(ctx.app, rep);
+  ({ fake, ctx, rep } = await startTwilioRep());
 });
 afterEach(async () => {
   await ctx.close();
@@ -59,18 +51,8 @@ const callRow = async (id: string) =>
     )
   ).rows[0];
 
-/** Posts a webhook as Twilio does: form-encoded, signed with Twilio's own helper over the public URL. */
 const webhook = (path: string, fields: Record<string, string>, token = FAKE_AUTH_TOKEN, headers = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilio.getExpectedTwilioSignature(token, `${TEST_PUBLIC_URL}${path}`, fields),
-      ...headers,
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
+  twilioWebhook(ctx.app, path, fields, token, headers);
 const statusPath = (callId: string) => `/api/telephony/twilio/status?callId=${callId}`;
 const status = (callSid: string, callStatus: string, extra: Record<string, string> = {}) => ({
   AccountSid: FAKE_ACCOUNT_SID,

@@ -1,25 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import twilio from 'twilio';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
 import { waitFor } from '../../test/calls-test-kit.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import {
-  FAKE_ACCOUNT_SID,
-  FAKE_AUTH_TOKEN,
-  startFakeTwilio,
-  type FakeTwilio,
-} from '../../test/fake-twilio.ts';
-import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
-import {
-  allowUnknownLocalTime,
-  asCookie,
-  createAccount,
-  type Session,
-  type TestContext,
-} from '../../test/test-app.ts';
-import { createTwilioTestApp } from '../../test/twilio-test-app.ts';
+import { FAKE_ACCOUNT_SID, type FakeTwilio } from '../../test/fake-twilio.ts';
+import { asCookie, type Session, type TestContext } from '../../test/test-app.ts';
+import { startTwilioRep, twilioWebhook } from '../../test/twilio-test-app.ts';
 
 /*
  * Parallel dialing on Twilio, against the local fake of its REST API (decision 026): each line is placed holding on
@@ -31,10 +18,7 @@ let ctx: TestContext;
 let rep: Session;
 
 beforeEach(async () => {
-  fake = await startFakeTwilio();
-  ctx = await createTwilioTestApp(fake);
-  rep = await createAccount(ctx, 'user');
-  await allowUnknownLocalTime(ctx.app, rep);
+  ({ fake, ctx, rep } = await startTwilioRep());
 });
 afterEach(async () => {
   await ctx.close();
@@ -44,23 +28,8 @@ afterEach(async () => {
 const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
   ctx.app.inject({ method, url, headers: asCookie(rep), payload });
 
-/** Posts a webhook as Twilio does, signed over the public URL. */
-const webhook = (callId: string, fields: Record<string, string>) => {
-  const path = `/api/telephony/twilio/status?callId=${callId}`;
-  return ctx.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilio.getExpectedTwilioSignature(
-        FAKE_AUTH_TOKEN,
-        `${TEST_PUBLIC_URL}${path}`,
-        fields,
-      ),
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
-};
+const webhook = (callId: string, fields: Record<string, string>) =>
+  twilioWebhook(ctx.app, `/api/telephony/twilio/status?callId=${callId}`, fields);
 
 /** A parallel round of two lines on Twilio; each line's call id and the SID Twilio gave it. */
 async function twoLines() {
