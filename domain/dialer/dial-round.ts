@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AnsweredBy } from '../calls/answered-by.ts';
 import type { CallStatus } from '../calls/call-status.ts';
 import type { Disposition } from '../calls/disposition.ts';
@@ -8,16 +9,18 @@ import type { Disposition } from '../calls/disposition.ts';
  * save a disposition, release or complete the queue member) and keeps the round's winner with one conditional
  * update, so two instances never connect two calls.
  */
-export type LineState =
-  | 'ringing'
+export const LineStateSchema = z.enum([
+  'ringing',
   /** Answered, detection not yet told (a person or a machine). */
-  | 'answered'
-  | 'connected'
+  'answered',
+  'connected',
   /** Hung up while ringing, because another line reached the rep: back to the queue, not called. */
-  | 'released'
-  | 'abandoned'
-  | 'machine'
-  | 'ended';
+  'released',
+  'abandoned',
+  'machine',
+  'ended',
+]);
+export type LineState = z.infer<typeof LineStateSchema>;
 
 export type Round = { lines: Record<string, LineState>; connected: string | null };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnsweredBySchema } from '../calls/answered-by.ts';
 import { CallStatusSchema } from '../calls/call-status.ts';
 import { QueueSummarySchema } from '../contacts/queue.schema.ts';
+import { LineStateSchema, type LineState } from './dial-round.ts';
 import { PACING_RULES } from './pacing.ts';
 import { SkippedContactSchema, WalkContactSchema, WalkerSchema } from './queue-walk.ts';
 
@@ -28,18 +29,8 @@ export const DialingSettingsSchema = z.object({
 });
 export type DialingSettings = z.infer<typeof DialingSettingsSchema>;
 
-export const LineStateSchema = z.enum([
-  'ringing',
-  'answered',
-  'connected',
-  'released',
-  'abandoned',
-  'machine',
-  'ended',
-]);
-
 /** What a line's state reads as on the rep's screen. */
-export const LINE_STATE_TEXT: Record<z.infer<typeof LineStateSchema>, string> = {
+export const LINE_STATE_TEXT: Record<LineState, string> = {
   ringing: 'Ringing',
   answered: 'Answered…',
   connected: 'Connected to you',
