@@ -10,11 +10,12 @@ import {
 } from './pacing.ts';
 
 const none = { liveAnswers: 0, abandoned: 0 };
+/** A queue with plenty of live answers and none abandoned: the cap leaves room for five lines. */
 const facts = (over: Partial<PacingFacts>): PacingFacts => ({
   mode: 'parallel',
   capPercent: null,
-  last30Days: none,
-  last24Hours: none,
+  last30Days: { liveAnswers: 1000, abandoned: 0 },
+  last24Hours: { liveAnswers: 200, abandoned: 0 },
   recent: { dials: 100, liveAnswers: 30 },
   ...over,
 });
@@ -50,33 +51,40 @@ describe('the cap', () => {
 describe('lines to dial', () => {
   it.each<[string, Partial<PacingFacts>, number]>([
     ['power mode rings one line', { mode: 'power' }, 1],
-    ['30 % answer, no abandonment: three lines', {}, 3],
+    ['30 % answer, room under the cap: three lines', {}, 3],
     ['20 % answer: five lines', { recent: { dials: 100, liveAnswers: 20 } }, 5],
     ['10 % answer: never more than five', { recent: { dials: 100, liveAnswers: 10 } }, 5],
     ['70 % answer: one line', { recent: { dials: 100, liveAnswers: 70 } }, 1],
     ['45 % answer: two lines', { recent: { dials: 100, liveAnswers: 45 } }, 2],
     ['fewer than 20 dials: two lines while learning', { recent: { dials: 19, liveAnswers: 1 } }, 2],
     ['no live answer yet: two lines', { recent: { dials: 40, liveAnswers: 0 } }, 2],
-    ['abandonment under half the cap: all lines', { last30Days: { liveAnswers: 100, abandoned: 1 } }, 3],
-    ['half the cap over 30 days: one line less', { last30Days: { liveAnswers: 100, abandoned: 2 } }, 2],
+    ['a new queue: one line until live answers make room', { last30Days: none, last24Hours: none }, 1],
+    ['a new day: one line, whatever the month did', { last24Hours: none }, 1],
     [
-      'half the cap in the last 24 hours: one line less',
-      { last24Hours: { liveAnswers: 50, abandoned: 1 } },
+      '34 live answers today: room for one abandoned call, two lines',
+      { last24Hours: { liveAnswers: 34, abandoned: 0 } },
       2,
     ],
     [
-      'near the cap: two lines at most, two less',
-      { recent: { dials: 100, liveAnswers: 20 }, last30Days: { liveAnswers: 1000, abandoned: 25 } },
-      2,
+      '67 live answers today: room for two, three lines',
+      { last24Hours: { liveAnswers: 67, abandoned: 0 } },
+      3,
     ],
-    ['near the cap with three ideal lines: one', { last30Days: { liveAnswers: 1000, abandoned: 25 } }, 1],
-    ['at the cap: one line', { last30Days: { liveAnswers: 100, abandoned: 3 } }, 1],
+    ['at the cap over 30 days: one line', { last30Days: { liveAnswers: 100, abandoned: 3 } }, 1],
     ['over the cap in the last day only: one line', { last24Hours: { liveAnswers: 20, abandoned: 1 } }, 1],
+    ['2.5 % of a thousand: still room for three', { last30Days: { liveAnswers: 1000, abandoned: 25 } }, 3],
     [
-      'a lower cap of 1 %: at 1 %, one line',
-      { capPercent: 1, last30Days: { liveAnswers: 100, abandoned: 1 } },
+      "another rep's two lines still ringing take the room",
+      { last24Hours: { liveAnswers: 67, abandoned: 0 }, undecidedLines: 2 },
       1,
     ],
+    [
+      "another rep's line ringing, room to spare",
+      { last24Hours: { liveAnswers: 100, abandoned: 0 }, undecidedLines: 1 },
+      3,
+    ],
+    ['a lower cap of 1 %: room for three at 200 answers', { capPercent: 1 }, 3],
+    ['a lower cap of 1 %: two at 150', { capPercent: 1, last24Hours: { liveAnswers: 150, abandoned: 0 } }, 2],
     [
       'a cap above the law is the law: 3 % is the cap',
       { capPercent: 10, last30Days: { liveAnswers: 100, abandoned: 3 } },
@@ -88,15 +96,45 @@ describe('lines to dial', () => {
 
   it('says why, in words a rep reads', () => {
     expect(linesToDial(facts({})).why).toBe('3 lines: 30 % of recent dials reach a person');
-    expect(linesToDial(facts({ last30Days: { liveAnswers: 100, abandoned: 2 } })).why).toBe(
-      '2 lines: 30 % of recent dials reach a person; abandonment 2 % of a 3 % cap',
+    expect(linesToDial(facts({ last24Hours: { liveAnswers: 34, abandoned: 0 } })).why).toBe(
+      '2 lines: another needs 30 more live answers first, to stay under the 3 % cap (last 24 hours: 0 abandoned of 34)',
     );
-    expect(linesToDial(facts({ last24Hours: { liveAnswers: 20, abandoned: 1 } })).why).toBe(
-      'Abandonment 5 % has reached the cap of 3 %: one line until it falls',
+    expect(linesToDial(facts({ last30Days: { liveAnswers: 100, abandoned: 3 } })).why).toBe(
+      '1 line: another needs 32 more live answers first, to stay under the 3 % cap (last 30 days: 3 abandoned of 100)',
+    );
+    expect(linesToDial(facts({ last24Hours: none })).why).toBe(
+      '1 line: another needs 32 more live answers first, to stay under the 3 % cap (last 24 hours: 0 abandoned of 0)',
     );
     expect(linesToDial(facts({ recent: { dials: 3, liveAnswers: 1 } })).why).toBe(
       '2 lines: too few dials yet to know the answer rate',
     );
+  });
+
+  it('keeps abandonment within the cap whatever the answers: every round answered by every line, 20,000 rounds', () => {
+    // The worst case, round after round: all k lines answered by people, one put through, k − 1 abandoned.
+    for (const capPercent of [3, 2, 1, 0.5]) {
+      const month = { liveAnswers: 0, abandoned: 0 };
+      let over = 0;
+      let day = { liveAnswers: 0, abandoned: 0 };
+      for (let round = 0; round < 20_000; round++) {
+        if (round % 2_000 === 0) day = { liveAnswers: 0, abandoned: 0 };
+        const recent = { dials: 100, liveAnswers: 10 + (round % 40) };
+        const { lines } = linesToDial({
+          mode: 'parallel',
+          capPercent,
+          last30Days: month,
+          last24Hours: day,
+          recent,
+        });
+        for (const window of [month, day]) {
+          window.liveAnswers += lines;
+          window.abandoned += lines - 1;
+          if (window.abandoned * 100 > capPercent * window.liveAnswers + 1e-9) over++;
+        }
+      }
+      expect(over).toBe(0);
+      expect(month.abandoned).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -46,37 +46,67 @@ export type PacingFacts = {
   last24Hours: AnswerCounts;
   /** The queue's recent dials and how many reached a person, for the answer rate. */
   recent: { dials: number; liveAnswers: number };
+  /** Lines of the queue not yet ended that a rep may not take (ringing, undecided, released): each may yet be abandoned. */
+  undecidedLines?: number;
 };
 
 export type Pacing = { lines: number; why: string };
 
 /**
+ * The most lines the cap allows whatever happens: a round of k lines can at worst be answered by k people, one put
+ * through and k − 1 abandoned; the undecided lines of other rounds count as abandoned answers too. So k lines are
+ * rung only if (abandoned + undecided + k − 1) ÷ (live answers + undecided + k) stays within the cap, over 30 days
+ * and over the last 24 hours. One line always may: the rep is free when it rings, so it cannot abandon anyone.
+ */
+function linesTheCapAllows(facts: PacingFacts, cap: number, upTo: number) {
+  const undecided = Math.max(0, facts.undecidedLines ?? 0);
+  const fits = (k: number, c: AnswerCounts) =>
+    (c.abandoned + undecided + k - 1) * 100 <= cap * (c.liveAnswers + undecided + k) + 1e-9;
+  let lines = upTo;
+  while (lines > 1 && !(fits(lines, facts.last30Days) && fits(lines, facts.last24Hours))) lines--;
+  // For each window too tight for one line more: the live answers that would make room for it, all else equal.
+  const need = (c: AnswerCounts) =>
+    fits(lines + 1, c)
+      ? 0
+      : Math.ceil(((c.abandoned + undecided + lines) * 100) / cap - undecided - lines - 1 - 1e-9) -
+        c.liveAnswers;
+  const monthTight = need(facts.last30Days) > need(facts.last24Hours);
+  const tight = monthTight ? facts.last30Days : facts.last24Hours;
+  return {
+    lines,
+    tight,
+    window: monthTight ? 'last 30 days' : 'last 24 hours',
+    more: Math.max(1, need(tight)),
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
  * How many lines to ring now. Power mode: one. Parallel: about one expected live answer per round (1 ÷ the recent
- * live-answer rate, 1–5 lines; two while fewer than 20 recent dials say what the rate is), fewer as the worse of the
- * 30-day and 24-hour abandonment rates nears the cap (from half of it: one line less; from 80 %: two at most, two
- * less; at the cap: one line, which cannot abandon anyone).
+ * live-answer rate, 1–5 lines; two while fewer than 20 recent dials say what the rate is), but never more than the
+ * cap allows in the worst case (`linesTheCapAllows`): so abandonment cannot pass the cap, in either window, however
+ * the calls are answered. A new queue, or a new day, rings one line until enough live answers make room.
  */
 export function linesToDial(facts: PacingFacts): Pacing {
   if (facts.mode === 'power') return { lines: 1, why: 'Power mode: one line' };
   const cap = lawfulCap(facts.capPercent);
-  const worst = Math.max(abandonmentRate(facts.last30Days) ?? 0, abandonmentRate(facts.last24Hours) ?? 0);
-  if (worst >= cap)
-    return {
-      lines: 1,
-      why: `Abandonment ${worst} % has reached the cap of ${cap} %: one line until it falls`,
-    };
   const learning = facts.recent.dials < PACING_RULES.fewestDialsToTrust || facts.recent.liveAnswers <= 0;
   const ideal = learning
     ? PACING_RULES.linesWhileLearning
     : Math.max(1, Math.min(PACING_RULES.maxLines, Math.floor(facts.recent.dials / facts.recent.liveAnswers)));
-  const share = worst / cap;
-  const lines =
-    share < 0.5 ? ideal : share < 0.8 ? Math.max(1, ideal - 1) : Math.max(1, Math.min(2, ideal - 2));
+  const allowed = linesTheCapAllows(facts, cap, ideal);
   const rate = learning
     ? 'too few dials yet to know the answer rate'
     : `${Math.round((100 * facts.recent.liveAnswers) / facts.recent.dials)} % of recent dials reach a person`;
-  const held = lines < ideal ? `; abandonment ${worst} % of a ${cap} % cap` : '';
-  return { lines, why: `${lines} line${lines === 1 ? '' : 's'}: ${rate}${held}` };
+  if (allowed.lines >= ideal) return { lines: ideal, why: `${plural(ideal, 'line')}: ${rate}` };
+  const { abandoned, liveAnswers } = allowed.tight;
+  return {
+    lines: allowed.lines,
+    why:
+      `${plural(allowed.lines, 'line')}: another needs ${plural(allowed.more, 'more live answer')} first, ` +
+      `to stay under the ${cap} % cap (${allowed.window}: ${abandoned} abandoned of ${liveAnswers})`,
+  };
 }
 
 /** Whether a live answer that no rep has taken is abandoned yet (2 s after the answer). */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { withDatabase } from '../test/test-postgres.ts';
+import { seedQueueHistory } from '../test/calls-test-kit.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
 /**
@@ -262,6 +263,7 @@ describe('several instances on one database', () => {
       (await request(one, 'PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null }))
         .status,
     ).toBe(200);
+    await seedQueueHistory(db.admin, queueId, 32, new Date());
     const walker = '5f0c3a52-6a36-4d5e-9b7e-0c6c7a4d1e21';
     const first = (await (
       await request(one, 'POST', `/api/queues/${queueId}/parallel/round`, { walker })

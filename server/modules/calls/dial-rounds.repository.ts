@@ -243,14 +243,32 @@ const RECENT_DIALS = 200;
  * What the pacing reads of a queue: live answers (a person, as detection said, or one abandoned) and abandoned calls over 30 days and
  * over the last 24 hours, and how many of its latest calls reached a person.
  */
-export async function pacingCounts(db: DbExecutor, queueId: string, now: Date) {
+/**
+ * The counts the pacing rule needs for a queue. `ownRound`: a round of the walker asking, left out of the lines not
+ * yet ended (it settles before their next round).
+ */
+export async function pacingCounts(
+  db: DbExecutor,
+  queueId: string,
+  now: Date,
+  ownRound: string | null = null,
+) {
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   const since24 = new Date(now.getTime() - DAY_MS);
-  const counted = await sql<{ live30: number; abandoned30: number; live24: number; abandoned24: number }>`
+  const counted = await sql<{
+    live30: number;
+    abandoned30: number;
+    live24: number;
+    abandoned24: number;
+    undecided: number;
+  }>`
     select count(*) filter (where answered_by = 'human' or abandoned_at is not null)::int as live30,
       count(*) filter (where abandoned_at is not null)::int as abandoned30,
       count(*) filter (where (answered_by = 'human' or abandoned_at is not null) and started_at > ${since24})::int as live24,
-      count(*) filter (where abandoned_at is not null and started_at > ${since24})::int as abandoned24
+      count(*) filter (where abandoned_at is not null and started_at > ${since24})::int as abandoned24,
+      count(*) filter (where line_state in ('ringing', 'answered', 'released')
+        and status not in (${sql.join([...FINISHED_STATUSES])})
+        and round_id is distinct from ${ownRound}::uuid)::int as undecided
     from calls where queue_id = ${queueId} and started_at > ${since30}`.execute(db);
   const recent = await sql<{ dials: number; live: number }>`
     select count(*)::int as dials, count(*) filter (where answered_by = 'human')::int as live
@@ -262,5 +280,6 @@ export async function pacingCounts(db: DbExecutor, queueId: string, now: Date) {
     last30Days: { liveAnswers: c.live30, abandoned: c.abandoned30 },
     last24Hours: { liveAnswers: c.live24, abandoned: c.abandoned24 },
     recent: { dials: r.dials, liveAnswers: r.live },
+    undecidedLines: c.undecided,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
 import { agentIdentity } from '../../telephony/telephony-provider.ts';
-import { waitFor } from '../../test/calls-test-kit.ts';
+import { seedQueueHistory, waitFor } from '../../test/calls-test-kit.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import { FAKE_ACCOUNT_SID, type FakeTwilio } from '../../test/fake-twilio.ts';
 import { asCookie, type Session, type TestContext } from '../../test/test-app.ts';
@@ -39,6 +39,7 @@ async function twoLines() {
   const created = await send('POST', '/api/queues', { name: 'Twilio parallel', selection: { ids } });
   const queueId = created.json<{ queue: { id: string } }>().queue.id;
   await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null });
+  await seedQueueHistory(ctx.db.admin, queueId, 32, ctx.clock.now());
   const walker = randomUUID();
   const started = await send('POST', `/api/queues/${queueId}/parallel/round`, { walker });
   expect(started.statusCode, started.body).toBe(200);

@@ -37,7 +37,8 @@ export async function parallelState(
 ): Promise<ParallelState> {
   const queue = await getQueueSummary(trx, userId, queueId);
   const settings = await findDialingSettings(trx, queue.id);
-  const counts = await pacingCounts(trx, queue.id, now);
+  const round = await findLatestRound(trx, userId, queue.id, walker);
+  const counts = await pacingCounts(trx, queue.id, now, round?.id ?? null);
   const rate = (c: { liveAnswers: number; abandoned: number }) => ({ ...c, percent: abandonmentRate(c) });
   return {
     queue,
@@ -45,7 +46,7 @@ export async function parallelState(
     capPercent: lawfulCap(settings.capPercent),
     abandonment: { last30Days: rate(counts.last30Days), last24Hours: rate(counts.last24Hours) },
     next: linesToDial({ mode: settings.mode, capPercent: settings.capPercent, ...counts }),
-    round: await findLatestRound(trx, userId, queue.id, walker),
+    round,
     skipped: extras.skipped ?? [],
     waiting: extras.waiting ?? null,
   };
