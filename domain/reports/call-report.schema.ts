@@ -27,7 +27,10 @@ export const CallReportSchema = z.object({
   callId: z.string(),
   contactId: z.string().nullable(),
   projectId: z.string().nullable(),
-  /** The call's disposition when one was saved for it, else how the call itself ended (its provider status). */
+  /**
+   * The call's disposition when one was saved for it, else 'abandoned' for a live answer no rep took in time, else how
+   * the call itself ended (its provider status).
+   */
   outcome: z.string(),
   notes: z.string().nullable(),
   createdAt: z.string(),

@@ -31,6 +31,7 @@ import * as m0029 from './migrations/0029-phone-country.ts';
 import * as m0030 from './migrations/0030-unknown-local-time-blocks.ts';
 import * as m0031 from './migrations/0031-answered-by.ts';
 import * as m0032 from './migrations/0032-parallel-dialing.ts';
+import * as m0033 from './migrations/0033-abandoned-call-outcome.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-unknown-local-time-blocks': m0030,
   '0031-answered-by': m0031,
   '0032-parallel-dialing': m0032,
+  '0033-abandoned-call-outcome': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -6,8 +6,11 @@ import { afterKeyset, keysetPosition, pageOf } from '../../db/keyset.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The call's disposition when one was saved for it (the latest, kept on the call by a trigger), else how it ended. */
-const outcome = sql<string>`coalesce(c.disposition, c.status)`;
+/**
+ * The call's disposition when one was saved for it (the latest, kept on the call by a trigger), else "abandoned" for
+ * a live answer no rep took (decision 026), else how it ended. The same as the search text's (migration 0033).
+ */
+const outcome = sql<string>`coalesce(c.disposition, case when c.abandoned_at is not null then 'abandoned' else c.status end)`;
 
 /**
  * The user's calls as the Call Reports page reads them, newest first: optionally only those whose

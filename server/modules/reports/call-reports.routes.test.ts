@@ -92,6 +92,32 @@ describe('call reports (/reports/dashboard)', () => {
     expect((await get(`/api/call-reports?search=${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
 
+  it('shows a live answer no rep took as abandoned, in the list, the filter and the export, until a disposition is saved', async () => {
+    const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
+    const abandoned = await callOf(rep, { contactId: ann.id, status: 'completed', minutesAgo: 10 });
+    await ctx.db.admin.query(
+      `update calls set abandoned_at = started_at + interval '3 seconds' where id = $1`,
+      [abandoned],
+    );
+    const answered = await callOf(rep, { status: 'completed', minutesAgo: 5 });
+
+    const outcomes = (await get('/api/call-reports'))
+      .json()
+      .reports.map((r: { outcome: string }) => r.outcome);
+    expect(outcomes).toEqual(['completed', 'abandoned']);
+    const found = (await get('/api/call-reports?search=abandoned')).json().reports;
+    expect(found.map((r: { callId: string }) => r.callId)).toEqual([abandoned]);
+    const file = await get('/api/call-reports/export?search=abandoned');
+    expect(file.body.slice(1).trimEnd().split('\n')[1]).toContain(`,"abandoned",`);
+
+    await ctx.db.admin.query(
+      `insert into call_dispositions (contact_id, user_id, disposition, call_id) values ($1, $2, 'callback', $3)`,
+      [ann.id, rep.userId, abandoned],
+    );
+    expect((await get('/api/call-reports?search=abandoned')).json().reports).toEqual([]);
+    expect(answered).not.toBe(abandoned);
+  });
+
   it('exports call_reports.csv: byte-order mark, the spec’s columns, comma, quotes, formula-safe, only the user’s calls', async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
     const risky = await callOf(rep, {
