@@ -253,21 +253,29 @@ export async function applyStatusEvent(
     durationSeconds: number | null;
   },
   now: Date,
-): Promise<{ applied: boolean; id: string | null; userId: string | null; orphan: boolean }> {
+): Promise<{
+  applied: boolean;
+  id: string | null;
+  userId: string | null;
+  /** The parallel round the call is a line of (decision 026), if any. */
+  roundId: string | null;
+  orphan: boolean;
+}> {
   const locked = await sql<{
     id: string;
     user_id: string;
+    round_id: string | null;
     provider_call_id: string | null;
     status: CallStatus;
   }>`
-    select c.id, c.user_id, c.provider_call_id, c.status from calls c
+    select c.id, c.user_id, c.round_id, c.provider_call_id, c.status from calls c
     where c.provider = ${event.provider}
       and (c.provider_call_id = ${event.providerCallId}
         or (c.id = ${event.callId}::uuid and c.provider_call_id is null))
     limit 1
     for update`.execute(db);
   const call = locked.rows[0];
-  if (!call) return { applied: false, id: null, userId: null, orphan: false };
+  if (!call) return { applied: false, id: null, userId: null, roundId: null, orphan: false };
   const updated = await sql<{ id: string }>`
     with rank(status, n) as (values ${STATUS_RANK_ROWS})
     update calls c set
@@ -288,6 +296,7 @@ export async function applyStatusEvent(
     applied: updated.rows.length > 0,
     id: call.id,
     userId: call.user_id,
+    roundId: call.round_id,
     // We gave up on this call before the provider told us its id (a timeout, or END CALL meanwhile), yet the
     // provider placed it and it is still going: it must be hung up.
     orphan:
@@ -305,16 +314,16 @@ export async function recordAnsweredBy(
   db: DbExecutor,
   event: { provider: string; callId: string | null; providerCallId: string; answeredBy: AnsweredBy },
   now: Date,
-): Promise<{ userId: string; id: string } | null> {
-  const updated = await sql<{ id: string; user_id: string }>`
+): Promise<{ userId: string; id: string; roundId: string | null } | null> {
+  const updated = await sql<{ id: string; user_id: string; round_id: string | null }>`
     update calls c set answered_by = ${event.answeredBy}, updated_at = ${now}
     where c.provider = ${event.provider}
       and (c.provider_call_id = ${event.providerCallId}
         or (c.id = ${event.callId}::uuid and c.provider_call_id is null))
       and c.answered_by is null
-    returning c.id, c.user_id`.execute(db);
+    returning c.id, c.user_id, c.round_id`.execute(db);
   const row = updated.rows[0];
-  return row ? { id: row.id, userId: row.user_id } : null;
+  return row ? { id: row.id, userId: row.user_id, roundId: row.round_id } : null;
 }
 
 /** Closes a user's calls that never finished (Reset Call System), and releases the user's lock. */

@@ -70,19 +70,6 @@ export type LineRow = {
   answered_by: AnsweredBy | null;
 };
 
-/** Whose round a call is a line of (read as the system: provider events come with no session), or null. */
-export async function roundOfCall(
-  db: DbExecutor,
-  callId: string,
-): Promise<{ userId: string; roundId: string } | null> {
-  const row = await db
-    .selectFrom('calls')
-    .select(['user_id', 'round_id'])
-    .where('id', '=', callId)
-    .executeTakeFirst();
-  return row?.round_id ? { userId: row.user_id, roundId: row.round_id } : null;
-}
-
 /** A round, locked (every event of the round is applied one after the other), with its lines. */
 export async function lockRound(
   db: DbExecutor,

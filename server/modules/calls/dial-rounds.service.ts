@@ -26,7 +26,6 @@ import {
   insertRound,
   lockOpenRound,
   lockRound,
-  roundOfCall,
   storeRound,
   type LineRow,
 } from './dial-rounds.repository.ts';
@@ -45,7 +44,7 @@ type RoundContext = Pick<
 >;
 
 export type LineToDial = { contactId: string; to: string; reach: Reach };
-export type PlacedLine = { id: string; from: string; to: string };
+export type PlacedLine = { id: string; from: string; to: string; roundId: string };
 
 /**
  * The hold a line's contact is taken under: a walker id of its own (the call keeps it), so no two lines, in this
@@ -105,7 +104,7 @@ export async function recordRound(
       projectId: round.queue.projectId,
       line: { roundId: round.id, walker: line.walker, number: index + 1 },
     });
-    placed.push({ id: call.id, from, to: line.to });
+    placed.push({ id: call.id, from, to: line.to, roundId: round.id });
   }
   await recordDecisions(
     trx,
@@ -115,8 +114,6 @@ export async function recordRound(
   );
   return placed;
 }
-
-export const newRoundId = () => randomUUID();
 
 /**
  * Hands a recorded round's lines to the provider, all at once, each held on silence until the round decides. A
@@ -149,7 +146,7 @@ export async function dialRound(ctx: RoundContext, userId: string, lines: Placed
         const message =
           error instanceof ProviderError ? error.message : 'Could not connect to calling service';
         await asUser((trx) => recordProviderAnswer(trx, userId, line.id, { error: message }, ctx.clock()));
-        await applyLineEvent(ctx, line.id);
+        await applyLineEvent(ctx, userId, line.roundId);
       }
     }),
   );
@@ -269,12 +266,9 @@ const roundOf = (lines: LineRow[], connected: string | null): Round => ({
  * call: its round is caught up under the round's lock, then the provider is told what to do. A call of no round
  * changes nothing here.
  */
-export async function applyLineEvent(ctx: RoundContext, callId: string): Promise<void> {
-  const line = await withActor(ctx.db, { kind: 'system' }, (trx) => roundOfCall(trx, callId));
-  if (!line) return;
-  const { userId } = line;
+export async function applyLineEvent(ctx: RoundContext, userId: string, roundId: string): Promise<void> {
   const { steps } = await withActorRetryingDeadlocks(ctx.db, { kind: 'user', userId }, (trx) =>
-    transition(trx, userId, line.roundId, ctx.clock()),
+    transition(trx, userId, roundId, ctx.clock()),
   );
   await applyAtProvider(ctx, userId, steps);
 }

@@ -7,7 +7,6 @@ export {
   applyLineEvent,
   dialRound,
   newLineHold,
-  newRoundId,
   pauseOpenRound,
   recordRound,
   settleOpenRound,

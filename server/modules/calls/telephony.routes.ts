@@ -46,7 +46,7 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
             ),
           );
           // A line of a parallel round: the first person is connected, a machine hung up (decision 026).
-          if (detected) await applyLineEvent(ctx, detected.id);
+          if (detected?.roundId) await applyLineEvent(ctx, detected.userId, detected.roundId);
         }
         if (!event) return reply.status(204).send();
         const result = await withActor(ctx.db, { kind: 'system' }, (trx) =>
@@ -56,7 +56,8 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
             ctx.clock(),
           ),
         );
-        if (result.applied && result.id) await applyLineEvent(ctx, result.id);
+        if (result.applied && result.userId && result.roundId)
+          await applyLineEvent(ctx, result.userId, result.roundId);
         // A call we had given up on (the provider answered too late) must not ring on unattended.
         if (result.orphan)
           await provider

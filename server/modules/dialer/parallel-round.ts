@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { abandonmentRate, lawfulCap, linesToDial } from '#domain/dialer/pacing.ts';
 import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
 import type { SkippedContact } from '#domain/dialer/queue-walk.ts';
@@ -9,7 +10,6 @@ import {
   findLatestRound,
   newLineHold,
   lockOpenRound,
-  newRoundId,
   pacingCounts,
   recordRound,
   settleOpenRound,
@@ -81,7 +81,7 @@ export async function startRound(
       capPercent: settings.capPercent,
       ...(await pacingCounts(trx, queue.id, now)),
     });
-    const roundId = newRoundId();
+    const roundId = randomUUID();
     const lines: (LineToDial & { walker: string })[] = [];
     const skipped: SkippedContact[] = [];
     let waiting: ParallelState['waiting'] = null;
