@@ -26,7 +26,9 @@ export function useParallelState(queueId: string, walker: string) {
         schema: ParallelStateSchema,
         signal,
       }),
-    refetchInterval: (query) => (ringing(query.state.data) ? 1000 : 15_000),
+    // Every change to the rep's calls arrives on the event stream (the 'calls' topic refreshes this key); the timer
+    // only covers a stream that dropped.
+    refetchInterval: (query) => (ringing(query.state.data) ? 3000 : 15_000),
   });
 }
 
