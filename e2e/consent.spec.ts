@@ -1,29 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { adminQuery } from '../server/test/test-postgres.ts';
-import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
-
-/**
- * The app runs on the real clock here, so each journey picks time zones by what time it is in them now: one where
- * it is the middle of the night (outside any calling hours) and one where it is the middle of the day.
- */
-function zoneWhereHourIs(hours: number[]): { zone: string; place: string } {
-  const now = new Date();
-  for (const zone of Intl.supportedValuesOf('timeZone')) {
-    if (!zone.startsWith('America/') && !zone.startsWith('Europe/') && !zone.startsWith('Asia/')) continue;
-    const hour = Number(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now),
-    );
-    // A whole-hour zone (its minute is the UTC minute).
-    const minute = Number(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, minute: 'numeric' }).format(now),
-    );
-    // Late in the hour, only an hour whose next one is also in the set (the test may run across it).
-    const lasts = minute < 50 || hours.includes(hour + 1);
-    if (hours.includes(hour) && lasts && minute === now.getUTCMinutes())
-      return { zone, place: zone.split('/').at(-1)!.replaceAll('_', ' ') };
-  }
-  throw new Error(`No zone where the hour is one of ${hours.join(', ')}`);
-}
+import { createContactThroughApi, expect, signedInRep, test, zoneWhereHourIs } from './fixtures.ts';
 
 test.describe('the consent gate', () => {
   test('a contact asleep in their own time zone cannot be called: the call button and the contact page say why', async ({

@@ -219,3 +219,26 @@ export async function seedContacts(
     `insert into contacts (user_id, first_name, last_name, email, phone) select '${userId}', '${prefix}' || lpad(g::text, 4, '0'), 'Seeded', 's' || g || '@example.com', ${phone} from generate_series(1, ${count}) g`,
   );
 }
+
+/**
+ * The app runs on the real clock here, so each journey picks time zones by what time it is in them now: one where
+ * it is the middle of the night (outside any calling hours) and one where it is the middle of the day.
+ */
+export function zoneWhereHourIs(hours: number[]): { zone: string; place: string } {
+  const now = new Date();
+  for (const zone of Intl.supportedValuesOf('timeZone')) {
+    if (!zone.startsWith('America/') && !zone.startsWith('Europe/') && !zone.startsWith('Asia/')) continue;
+    const hour = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now),
+    );
+    // A whole-hour zone (its minute is the UTC minute).
+    const minute = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, minute: 'numeric' }).format(now),
+    );
+    // Late in the hour, only an hour whose next one is also in the set (the test may run across it).
+    const lasts = minute < 50 || hours.includes(hour + 1);
+    if (hours.includes(hour) && lasts && minute === now.getUTCMinutes())
+      return { zone, place: zone.split('/').at(-1)!.replaceAll('_', ' ') };
+  }
+  throw new Error(`No zone where the hour is one of ${hours.join(', ')}`);
+}

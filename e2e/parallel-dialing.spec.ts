@@ -102,7 +102,9 @@ test.describe('parallel dialing', () => {
 
     // Ben, alone, rings out with No Answer; then nobody is left.
     await expect(page.getByText('All contacts have been called')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByLabel('Abandonment rate')).toContainText('0 % over 30 days (0 of 68 live answers)');
+    await expect(page.getByLabel('Abandonment rate')).toContainText(
+      '0 % over 30 days (0 of 68 live answers)',
+    );
 
     // The call log shows what the dialer filled in by itself.
     await page.goto('/power-dialer');

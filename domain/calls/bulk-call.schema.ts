@@ -22,6 +22,8 @@ export const BulkCallSummarySchema = z.object({
   id: z.string(),
   status: z.enum(['running', 'done', 'canceled']),
   from: z.string(),
+  /** Each call from the caller ID nearest its contact (decision 027); `from` is the fallback. */
+  localPresence: z.boolean(),
   total: z.number().int(),
   pending: z.number().int(),
   success: z.number().int(),

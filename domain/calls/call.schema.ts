@@ -21,6 +21,8 @@ export const CallSchema = z.object({
   answeredBy: AnsweredBySchema.nullable(),
   /** When a parallel round abandoned the person who answered (decision 026); null otherwise. */
   abandonedAt: z.string().nullable(),
+  /** Where the caller ID is ('Denver', 'Colorado'), as the dialer shows it (decision 027); null when unknown. */
+  fromPlace: z.string().nullable(),
 });
 export type Call = z.infer<typeof CallSchema>;
 
@@ -69,7 +71,10 @@ export const CallingSetupSchema = z.object({
   callerIds: z.array(CallerIdSchema),
   /** The caller ID used when none is chosen: the user's default, else the instance's. */
   defaultFrom: z.string().nullable(),
+  /** Calls go out from the caller ID nearest the contact (Settings → Phone; decision 027). */
+  localPresence: z.boolean(),
 });
+export const LocalPresenceInputSchema = z.object({ on: z.boolean() });
 export type CallingSetup = z.infer<typeof CallingSetupSchema>;
 
 /** A browser-phone token (voice-token function): the identity is the server's, not the browser's. */

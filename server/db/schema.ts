@@ -70,6 +70,8 @@ export type UserProfilesTable = {
   time_zone: string | null;
   /** The country numbers without a country code are read in (migration 0029). */
   phone_country: Generated<string>;
+  /** Calls go out from the caller ID nearest the contact (migration 0034, decision 027). */
+  local_presence: Generated<boolean>;
 };
 
 export type AuthAttemptsTable = {
@@ -545,6 +547,8 @@ export type BulkCallJobsTable = {
   id: Generated<string>;
   user_id: string;
   from_number: string;
+  /** Each call from the caller ID nearest its contact; from_number is the default (migration 0034). */
+  local_presence: Generated<boolean>;
   status: Generated<BulkCallSummary['status']>;
   total: number;
   next_at: Generated<Date>;

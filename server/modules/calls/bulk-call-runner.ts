@@ -55,7 +55,8 @@ export async function runBulkCallStep(
       const call = await placeCall(ctx, job.user_id, {
         contactId: item.contact_id,
         requestId: item.request_id,
-        from: job.from_number,
+        // Local presence: left to the calls service, which picks the caller ID nearest this contact.
+        from: job.local_presence ? undefined : job.from_number,
       });
       result =
         call.status === 'failed'

@@ -5,12 +5,17 @@ import type { DbExecutor } from '../../db/database.ts';
 export async function insertBulkCall(
   db: DbExecutor,
   userId: string,
-  from: string,
+  caller: { from: string; localPresence: boolean },
   contacts: { id: string; first_name: string; last_name: string }[],
 ): Promise<string> {
   const job = await db
     .insertInto('bulk_call_jobs')
-    .values({ user_id: userId, from_number: from, total: contacts.length })
+    .values({
+      user_id: userId,
+      from_number: caller.from,
+      local_presence: caller.localPresence,
+      total: contacts.length,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -36,7 +41,7 @@ export async function findBulkCall(
 ): Promise<BulkCallSummary | undefined> {
   const job = await db
     .selectFrom('bulk_call_jobs')
-    .select(['id', 'status', 'from_number', 'total', 'created_at', 'finished_at'])
+    .select(['id', 'status', 'from_number', 'local_presence', 'total', 'created_at', 'finished_at'])
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -52,6 +57,7 @@ export async function findBulkCall(
     id: job.id,
     status: job.status,
     from: job.from_number,
+    localPresence: job.local_presence,
     total: job.total,
     pending: count('pending'),
     success: count('called'),
@@ -98,7 +104,7 @@ export async function cancelBulkCall(
 export async function claimNextBulkItem(db: DbExecutor, jobId: string, now: Date) {
   const job = await db
     .selectFrom('bulk_call_jobs')
-    .select(['id', 'user_id', 'from_number', 'status'])
+    .select(['id', 'user_id', 'from_number', 'local_presence', 'status'])
     .where('id', '=', jobId)
     .forUpdate()
     .executeTakeFirst();

@@ -5,7 +5,7 @@ import { withActor, type DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { findSelectedContacts } from '../contacts/public.ts';
-import { resolveCallerId } from '../caller-ids/public.ts';
+import { resolveCallerId, usesLocalPresence } from '../caller-ids/public.ts';
 import { MISSING_FROM } from './calls.service.ts';
 import { scheduleBulkCallStep } from './bulk-call-runner.ts';
 import { cancelBulkCall, findBulkCall, insertBulkCall } from './bulk-calls.repository.ts';
@@ -36,7 +36,9 @@ export async function startBulkCall(
         'VALIDATION_FAILED',
         `Missing phone numbers: ${contacts.length} selected contact(s) don't have phone numbers.`,
       );
-    const jobId = await insertBulkCall(trx, userId, from, callable);
+    // No caller ID chosen: each call from the one nearest its contact (decision 027), `from` the fallback.
+    const localPresence = !input.from && (await usesLocalPresence(trx, userId));
+    const jobId = await insertBulkCall(trx, userId, { from, localPresence }, callable);
     await scheduleBulkCallStep(trx, jobId);
     const summary = await findBulkCall(trx, userId, jobId);
     return { ...summary!, withoutPhone: contacts.length - callable.length };

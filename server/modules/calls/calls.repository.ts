@@ -9,6 +9,7 @@ import {
   type TelephonyProviderName,
 } from '#domain/calls/call-status.ts';
 import type { DbExecutor } from '../../db/database.ts';
+import { placeOfNumber } from '../../telephony/number-places.ts';
 import { AppError } from '../../errors/app-error.ts';
 
 export const CALL_COLUMNS = [
@@ -60,6 +61,7 @@ export const toCall = (r: CallRow): Call => ({
   durationSeconds: r.duration_seconds,
   answeredBy: r.answered_by,
   abandonedAt: r.abandoned_at?.toISOString() ?? null,
+  fromPlace: placeOfNumber(r.from_number).name,
 });
 
 export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {

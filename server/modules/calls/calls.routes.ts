@@ -22,6 +22,7 @@ import { agentIdentity } from '../../telephony/telephony-provider.ts';
 import { getContact } from '../contacts/public.ts';
 import { optOutsOfContact } from '../consent/public.ts';
 import { findCallerIds, findDefaultCallerId } from '../caller-ids/public.ts';
+import { localPresenceOf } from '../profiles/public.ts';
 import { getCall, resetUserCalls } from './calls.repository.ts';
 import { findDueCallbacks } from './callbacks.repository.ts';
 import { findContactCalling } from './dispositions.repository.ts';
@@ -139,6 +140,7 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
         provider: ctx.telephony.name,
         callerIds: await findCallerIds(trx, userId),
         defaultFrom: (await findDefaultCallerId(trx, userId)) ?? ctx.defaultCallerId,
+        localPresence: await localPresenceOf(trx, userId),
       }));
     },
   );

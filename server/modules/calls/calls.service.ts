@@ -8,7 +8,7 @@ import { agentIdentity, ProviderError } from '../../telephony/telephony-provider
 import { getContact } from '../contacts/public.ts';
 import { phoneCountryOf } from '../profiles/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
-import { resolveCallerId } from '../caller-ids/public.ts';
+import { chooseCallerId } from '../caller-ids/public.ts';
 import { decideForContact, decideForNumber, recordDecisions, type Reach } from '../consent/public.ts';
 import {
   cancelIfNotPlaced,
@@ -75,7 +75,11 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
         throw new AppError('VALIDATION_FAILED', 'Contact does not have a valid phone number');
     } else toE164 = await readInUsersCountry(input.to ?? '');
     if (!toE164) throw new AppError('VALIDATION_FAILED', 'No number entered');
-    const from = await resolveCallerId(trx, userId, input.from, ctx.defaultCallerId);
+    const from = await chooseCallerId(trx, userId, {
+      requested: input.from,
+      to: toE164,
+      instanceDefault: ctx.defaultCallerId,
+    });
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     if (isSamePhone(from, toE164))
       throw new AppError('VALIDATION_FAILED', `${SAME_NUMBERS.title}: ${SAME_NUMBERS.description}`);

@@ -15,7 +15,7 @@ import { withActor, withActorRetryingDeadlocks, type DbExecutor } from '../../db
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
-import { resolveCallerId } from '../caller-ids/public.ts';
+import { chooseCallerId } from '../caller-ids/public.ts';
 import { recordDecisions, type Reach } from '../consent/public.ts';
 import { findProfile } from '../profiles/public.ts';
 import { completeQueueMembers, releaseHolds, storeWalkIndex } from '../queues/public.ts';
@@ -76,9 +76,17 @@ export async function recordRound(
       'CONCURRENT_PREVENTED',
       'A call is already in progress. End it before the next round.',
     );
-  const from = await resolveCallerId(trx, userId, undefined, ctx.defaultCallerId);
-  if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
-  const lines = round.lines.filter((line) => !isSamePhone(from, line.to));
+  // Each line from the caller ID nearest its contact (local presence, decision 027), else the default.
+  const lines: (LineToDial & { walker: string; from: string })[] = [];
+  for (const line of round.lines) {
+    const from = await chooseCallerId(trx, userId, {
+      requested: undefined,
+      to: line.to,
+      instanceDefault: ctx.defaultCallerId,
+    });
+    if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
+    if (!isSamePhone(from, line.to)) lines.push({ ...line, from });
+  }
   await insertRound(trx, {
     id: round.id,
     userId,
@@ -97,14 +105,14 @@ export async function recordRound(
       requestId: newRequestId(() => randomInt(0, 2 ** 32) / 2 ** 32),
       provider: ctx.telephony.name,
       instanceId: ctx.telephony.name === 'simulator' ? ctx.instanceId : null,
-      from,
+      from: line.from,
       to: line.to,
       now,
       queueId: round.queue.id,
       projectId: round.queue.projectId,
       line: { roundId: round.id, walker: line.walker, number: index + 1 },
     });
-    placed.push({ id: call.id, from, to: line.to, roundId: round.id });
+    placed.push({ id: call.id, from: line.from, to: line.to, roundId: round.id });
   }
   await recordDecisions(
     trx,

@@ -12,7 +12,7 @@ import type { ConsentRecord } from '#domain/consent/consent-record.ts';
 import { findContactEntries, insertConsentEntries, insertConsentEntry } from './consent-record.repository.ts';
 import { addDoNotCall, removeDoNotCall } from './do-not-call.repository.ts';
 import { standingConsentOf } from './express-consent.repository.ts';
-import { stateOfNumber, zonesOfNumber } from './number-places.ts';
+import { stateOfNumber, zonesOfNumber } from '../../telephony/number-places.ts';
 import {
   countCallsSince,
   findAbandonedSince,

@@ -110,3 +110,17 @@ export async function phoneCountryOf(db: DbExecutor, userId: string): Promise<st
     .executeTakeFirst();
   return row?.phone_country ?? DEFAULT_PHONE_COUNTRY;
 }
+
+/** Whether the user's calls go out from the caller ID nearest each contact (Settings → Phone; decision 027). */
+export async function localPresenceOf(db: DbExecutor, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select('local_presence')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.local_presence ?? false;
+}
+
+export async function setLocalPresence(db: DbExecutor, userId: string, on: boolean): Promise<void> {
+  await db.updateTable('user_profiles').set({ local_presence: on }).where('id', '=', userId).execute();
+}

@@ -2,6 +2,8 @@
 export {
   ensureProfile,
   findProfile,
+  localPresenceOf,
+  setLocalPresence,
   phoneCountryOf,
   PROFILE_COLUMNS,
   toProfile,

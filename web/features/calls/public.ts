@@ -8,6 +8,12 @@ export {
 } from './active-call.ts';
 export { useCall, useCallingSetup, useDayLog, useHangUp, useResetCallSystem } from './api/calls-queries.ts';
 export { placeCall } from './api/place-call.ts';
+export {
+  callingFromLine,
+  callingFromText,
+  choosesNearestCallerId,
+  callerIdToSend,
+} from './local-presence.ts';
 export { ActiveCallPanel } from './components/active-call-panel.tsx';
 export { BulkCallDialog } from './components/bulk-call-dialog.tsx';
 export { CallSummary } from './components/call-summary.tsx';

@@ -7,6 +7,7 @@ import {
   ContactCallingSchema,
   DayLogSchema,
   DispositionRecordSchema,
+  LocalPresenceInputSchema,
   type SaveDispositionRequest,
 } from '#domain/calls/call.schema.ts';
 import { isFinished } from '#domain/calls/call-status.ts';
@@ -106,6 +107,14 @@ export const useAddCallerId = () =>
       method: 'POST',
       body: input,
       schema: z.object({ callerId: CallerIdSchema }),
+    }),
+  );
+export const useLocalPresence = () =>
+  useInvalidating((on: boolean) =>
+    apiFetch('/api/caller-ids/local-presence', {
+      method: 'PUT',
+      body: { on },
+      schema: LocalPresenceInputSchema,
     }),
   );
 export const useMakeDefaultCallerId = () =>

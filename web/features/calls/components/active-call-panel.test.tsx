@@ -24,6 +24,7 @@ const call = (over: Partial<Call>): Call => ({
   durationSeconds: null,
   answeredBy: null,
   abandonedAt: null,
+  fromPlace: null,
   ...over,
 });
 

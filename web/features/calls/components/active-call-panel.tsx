@@ -8,6 +8,7 @@ import { phone } from '../phone/browser-phone.ts';
 import { closeActiveCall, useActiveCall } from '../active-call.ts';
 import { useCall, useHangUp } from '../api/calls-queries.ts';
 import { DispositionForm } from './disposition-form.tsx';
+import { callingFromLine } from '../local-presence.ts';
 import { CallSummary } from './call-summary.tsx';
 import { useCallOutcomeToasts } from '../use-call-outcome-toasts.ts';
 
@@ -97,6 +98,7 @@ function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boole
           status={call.status}
           seconds={seconds}
           answeredBy={call.answeredBy}
+          callingFrom={callingFromLine(call)}
         />
         {finished && (
           <Button variant="ghost" size="icon" aria-label="Close" onClick={closeActiveCall}>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { callingFromText } from '../local-presence.ts';
 import { BulkCallSummarySchema, type BulkCallSummary } from '#domain/calls/bulk-call.schema.ts';
 import type { BulkSelection } from '#domain/contacts/bulk-selection.schema.ts';
-import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -64,7 +64,7 @@ export function BulkCallDialog({
           <DialogDescription>
             {jobId
               ? 'The calls go out from the server one a second; closing this window does not stop them.'
-              : `Call ${count.toLocaleString()} contact(s), one a second${setup.data?.defaultFrom ? `, from ${formatPhoneForDisplay(setup.data.defaultFrom)}` : ''}? Contacts without a phone number are left out.`}
+              : `Call ${count.toLocaleString()} contact(s), one a second${setup.data ? `, from ${callingFromText(setup.data)}` : ''}? Contacts without a phone number are left out.`}
           </DialogDescription>
         </DialogHeader>
         {summary && <Summary summary={summary} />}

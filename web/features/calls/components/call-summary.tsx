@@ -6,7 +6,7 @@ import { STATUS_TEXT } from '../call-status-text.ts';
 
 /**
  * Who is on the line, the call's state and its timer (in-call panel): the call panel and the dialer. Once
- * answering-machine detection says a machine answered, it says so.
+ * answering-machine detection says a machine answered, it says so; and the number the call goes out from.
  */
 export function CallSummary({
   name,
@@ -14,12 +14,15 @@ export function CallSummary({
   status,
   seconds,
   answeredBy = null,
+  callingFrom = null,
 }: {
   name: string;
   phone: string;
   status: CallStatus;
   seconds: number;
   answeredBy?: AnsweredBy | null;
+  /** 'Calling from (303) 555-0101, Denver' (callingFromLine). */
+  callingFrom?: string | null;
 }) {
   const detected = answeredBy ? ANSWERED_BY_NOTICE[answeredBy] : null;
   return (
@@ -27,6 +30,7 @@ export function CallSummary({
       <div className="min-w-0">
         <p className="truncate font-semibold">{name}</p>
         <p className="text-sm text-muted-foreground">{formatPhoneForDisplay(phone)}</p>
+        {callingFrom && <p className="text-xs text-muted-foreground">{callingFrom}</p>}
       </div>
       <div className="ml-auto text-right">
         <p className="text-sm font-medium" aria-live="polite">

@@ -12,14 +12,18 @@ import {
   useAddCallerId,
   useCallingSetup,
   useDeleteCallerId,
+  useLocalPresence,
   useMakeDefaultCallerId,
 } from '../api/calls-queries.ts';
+import { callingFromText } from '../local-presence.ts';
 
-/** What the simulator does with a dialled number (README, server/telephony/simulator.ts). */
+/** What the simulator does with a dialled number (README "Calling", server/telephony/simulator.ts). */
 const SIMULATOR_OUTCOMES = [
   ['ends in 0', 'busy'],
   ['ends in 1', 'rings, no answer'],
   ['ends in 2', 'fails'],
+  ['ends in 3', 'an answering machine answers after 2 s'],
+  ['ends in 5 / 6', 'a person answers after 3.5 s / 3.1 s, talks 30 s'],
   ['area code 999 / 998 / 997', 'refused: not verified / geo-permissions / trial account'],
   ['area code 996', 'the provider never answers (the call fails after 10 s)'],
   ['anything else', 'rings, answered after 3 s, talks 30 s'],
@@ -34,6 +38,7 @@ export function PhoneSettingsCard() {
   const add = useAddCallerId();
   const makeDefault = useMakeDefaultCallerId();
   const remove = useDeleteCallerId();
+  const localPresence = useLocalPresence();
   const [number, setNumber] = useState('');
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -63,8 +68,7 @@ export function PhoneSettingsCard() {
           {data?.provider === 'twilio'
             ? 'Calls go out through Twilio, from the caller ID you choose (it must be one of your Twilio numbers).'
             : 'Calls go through the built-in simulator: nothing real is dialled and no account is needed.'}{' '}
-          {data?.defaultFrom &&
-            `Calls are placed from ${formatPhoneForDisplay(data.defaultFrom)} unless you choose otherwise.`}
+          {data && `Calls are placed from ${callingFromText(data)} unless you choose otherwise.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -96,6 +100,31 @@ export function PhoneSettingsCard() {
               </li>
             ))}
           </ul>
+        )}
+        {data && (
+          <div className="flex items-start gap-2 text-sm">
+            <input
+              id="local-presence"
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={data.localPresence}
+              disabled={localPresence.isPending}
+              onChange={(e) =>
+                localPresence.mutate(e.target.checked, {
+                  onError: (err) =>
+                    toast.error('Could not save local presence', { description: err.message }),
+                })
+              }
+            />
+            <Label htmlFor="local-presence" className="flex flex-col items-start gap-0.5 font-normal">
+              <span className="font-medium">Local presence</span>
+              <span className="text-muted-foreground">
+                With several caller IDs, each call goes out from the one nearest the contact: the same area
+                code, else the same state, else the same time zone, else your default.
+                {data.callerIds.length < 2 && ' Add a second caller ID to use it.'}
+              </span>
+            </Label>
+          </div>
         )}
         <form
           className="flex flex-wrap items-end gap-2"

@@ -46,6 +46,7 @@ const call = (status: Call['status'], over: Partial<Call> = {}): Call => ({
   durationSeconds: null,
   answeredBy: null,
   abandonedAt: null,
+  fromPlace: null,
   ...over,
 });
 
@@ -66,7 +67,9 @@ describe("the browser dialer's walk through a queue", () => {
     };
     let live = call('initiated');
     const sent = answerApi({
-      'GET /api/calls/setup': { body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000' } },
+      'GET /api/calls/setup': {
+        body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000', localPresence: true },
+      },
       'GET /api/queues': { body: { queues: [queue(1)] } },
       [`POST /api/queues/${QUEUE}/walk`]: () => ({ body: step }),
       [`POST /api/queues/${QUEUE}/walk/release`]: { body: { queue: queue(2) } },
@@ -136,7 +139,9 @@ describe("the browser dialer's walk through a queue", () => {
 
   it('says the queue is done and offers Start over', async () => {
     const sent = answerApi({
-      'GET /api/calls/setup': { body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000' } },
+      'GET /api/calls/setup': {
+        body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000', localPresence: true },
+      },
       [`POST /api/queues/${QUEUE}/walk`]: {
         body: { queue: queue(3), contact: null, skipped: [], heldElsewhere: 0, waiting: null },
       },
@@ -153,7 +158,9 @@ describe("the browser dialer's walk through a queue", () => {
 
   it('says how many contacts wait for their calling hours, and why, instead of saying the queue is done', async () => {
     answerApi({
-      'GET /api/calls/setup': { body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000' } },
+      'GET /api/calls/setup': {
+        body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000', localPresence: true },
+      },
       [`POST /api/queues/${QUEUE}/walk`]: {
         body: {
           queue: queue(2),

@@ -18,7 +18,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stat } from '../../../components/ui/stat.tsx';
 import { DayField } from '../../../components/ui/day-field.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { useCallAction, useCallingSetup, useDayLog, useResetCallSystem } from '../../calls/public.ts';
+import {
+  callingFromText,
+  useCallAction,
+  useCallingSetup,
+  useDayLog,
+  useResetCallSystem,
+} from '../../calls/public.ts';
 import { QueuePickerDialog, useQueues, type CallQueueState } from '../../queues/public.ts';
 import { DEFAULT_QUEUE_ID } from '#domain/contacts/queue.schema.ts';
 import { BrowserDialerModal } from './browser-dialer-modal.tsx';
@@ -85,8 +91,7 @@ export function CallDashboardPage() {
           {setup.data?.provider === 'twilio'
             ? 'Calls go out through Twilio.'
             : 'Calls go through the built-in simulator: no telephony account is needed, and no real phone rings.'}{' '}
-          {setup.data &&
-            `Calling from ${setup.data.defaultFrom ? formatPhoneForDisplay(setup.data.defaultFrom) : 'no caller ID yet'}.`}{' '}
+          {setup.data && `Calling from ${callingFromText(setup.data)}.`}{' '}
           <Link to="/settings?tab=phone" className="text-primary hover:underline">
             Caller IDs
           </Link>

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { Mic, MicOff, PhoneOff, Volume2, VolumeX } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { CallSummary, phone } from '../../calls/public.ts';
+import { CallSummary, callingFromLine, phone } from '../../calls/public.ts';
 import type { BrowserDialer } from './use-browser-dialer.ts';
 
 /** The call the dialer placed: who, its state and timer, and on a live call Mute, Speaker and END CALL. */
@@ -16,6 +16,7 @@ export function DialerInCallBar({ dialer }: { dialer: BrowserDialer }) {
         status={call.status}
         seconds={dialer.seconds}
         answeredBy={call.answeredBy}
+        callingFrom={callingFromLine(call)}
       />
       {onCall && (
         <div className="ml-auto flex flex-wrap items-center gap-2">

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { phone } from '../../calls/public.ts';
+import { callerIdToSend, choosesNearestCallerId, phone } from '../../calls/public.ts';
 import { useRestartQueue } from '../../queues/public.ts';
 import { DialerKeypad } from './dialer-keypad.tsx';
 import { WalkNotice } from './dialer-walk-notice.tsx';
@@ -86,9 +86,12 @@ export function DialerTab({ dialer }: { dialer: BrowserDialer }) {
           </Label>
           <NativeSelect
             id="dialer-from"
-            value={dialer.from ?? setup.data?.defaultFrom ?? ''}
-            onChange={(e) => dialer.setFrom(e.target.value)}
+            value={dialer.from ?? callerIdToSend(setup.data) ?? ''}
+            onChange={(e) => dialer.setFrom(e.target.value || null)}
           >
+            {choosesNearestCallerId(setup.data) && (
+              <option value="">Nearest the contact (local presence)</option>
+            )}
             {setup.data?.callerIds.map((c) => (
               <option key={c.id} value={c.numberE164}>
                 {formatPhoneForDisplay(c.numberE164)}

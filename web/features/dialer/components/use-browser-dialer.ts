@@ -5,6 +5,7 @@ import { isFinished } from '#domain/calls/call-status.ts';
 import { DEFAULT_QUEUE_ID } from '#domain/contacts/queue.schema.ts';
 import {
   type CallTarget,
+  callerIdToSend,
   closeActiveCall,
   showActiveCall,
   useActiveCall,
@@ -112,7 +113,7 @@ export function useBrowserDialer(
       {
         contactId: who.contactId,
         to: who.phone,
-        from: from ?? setup.data?.defaultFrom ?? null,
+        from: from ?? callerIdToSend(setup.data),
         // Only a queue contact's call is the queue's; a typed number is not.
         queueId: who.contactId && queue ? queue.id : undefined,
       },

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deserialize } from 'bson';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
+import type { NumberPlace } from '#domain/calls/local-presence.ts';
 import { stateOfGeocode } from '#domain/consent/calling-rules.ts';
 
 /**
@@ -60,4 +61,24 @@ export function stateOfNumber(e164: string | null): string | null {
   if (!e164?.startsWith('+1') || e164.length !== 12) return null;
   placesOfNanp ??= load('geocodes/en/1.bson');
   return stateOfGeocode(placesOfNanp[e164.slice(2, 5)] ?? null);
+}
+
+/**
+ * Where a number is, for local presence (decision 027): its area code, state and zones, and a name to show: the
+ * city the data names for the number's longest known prefix ('Denver'), else the area code's state or region.
+ */
+export function placeOfNumber(e164: string | null): NumberPlace {
+  const nanp = e164?.startsWith('+1') === true && e164.length === 12;
+  let name: string | null = null;
+  if (e164 && nanp) {
+    placesOfNanp ??= load('geocodes/en/1.bson');
+    const found = longestPrefix(placesOfNanp, e164.slice(2));
+    name = found ? found.value.replace(/, [A-Z]{2}$/, '') : null;
+  }
+  return {
+    areaCode: e164 && nanp ? e164.slice(2, 5) : null,
+    state: stateOfNumber(e164),
+    zones: zonesOfNumber(e164),
+    name,
+  };
 }

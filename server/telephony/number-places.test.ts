@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateOfNumber, zonesOfNumber } from './number-places.ts';
+import { placeOfNumber, stateOfNumber, zonesOfNumber } from './number-places.ts';
 
 describe('where a number is, from libphonenumber’s data', () => {
   it.each([
@@ -17,5 +17,18 @@ describe('where a number is, from libphonenumber’s data', () => {
   ])('%s is in %j, state %s', (number, zones, state) => {
     expect(zonesOfNumber(number)).toEqual(zones);
     expect(stateOfNumber(number)).toBe(state);
+  });
+});
+
+describe('a number’s place, for local presence', () => {
+  it.each([
+    ['+13032961234', { areaCode: '303', state: 'CO', zones: ['America/Denver'], name: 'Denver' }],
+    ['+13035550101', { areaCode: '303', state: 'CO', zones: ['America/Denver'], name: 'Colorado' }],
+    ['+14165550100', { areaCode: '416', state: null, zones: ['America/Toronto'], name: 'Ontario' }],
+    ['+442079460958', { areaCode: null, state: null, zones: ['Europe/London'], name: null }],
+    ['+15550100017', { areaCode: '555', state: null, zones: null, name: null }],
+    [null, { areaCode: null, state: null, zones: null, name: null }],
+  ])('%s is %j', (number, place) => {
+    expect(placeOfNumber(number)).toEqual(place);
   });
 });
