@@ -88,6 +88,9 @@ export function BrowserDialerModal(props: {
             Built-in simulator: no audio, and no real phone rings. The outcome follows the number (README).
           </p>
         )}
+        <p className="text-xs text-muted-foreground">
+          This dialer calls one contact at a time. To ring several at once, choose Parallel in the Pop-out Dialer.
+        </p>
         <DialerInCallBar dialer={dialer} />
         <Tabs
           value={dialer.tab}
