@@ -152,7 +152,9 @@ describe('the campaign page', () => {
     ];
     const answers = (provider: string) => ({
       ...shared,
-      'GET /api/calls/setup': { body: { provider, callerIds: [], defaultFrom: '+15550100000', localPresence: true } },
+      'GET /api/calls/setup': {
+        body: { provider, callerIds: [], defaultFrom: '+15550100000', localPresence: true },
+      },
       [`GET /api/sms-campaigns/${ID}`]: { body: { campaign: sms() } },
       [`GET /api/sms-campaigns/${ID}/recipients`]: { body: { recipients, next: null } },
     });

@@ -48,7 +48,9 @@ const answers = {
     body: { calls: [], dispositions: [], doNotCall: true, smsOptedOut: true },
   },
   [`GET /api/contacts/${ID}/emails`]: { body: { emails: [], unsubscribedAt: null } },
-  'GET /api/calls/setup': { body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000', localPresence: true } },
+  'GET /api/calls/setup': {
+    body: { provider: 'simulator', callerIds: [], defaultFrom: '+15550100000', localPresence: true },
+  },
 };
 const open = () => renderWithApp(<ContactDetailPage />, { at: `/contacts/${ID}`, route: '/contacts/:id' });
 

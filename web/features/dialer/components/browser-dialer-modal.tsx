@@ -89,7 +89,8 @@ export function BrowserDialerModal(props: {
           </p>
         )}
         <p className="text-xs text-muted-foreground">
-          This dialer calls one contact at a time. To ring several at once, choose Parallel in the Pop-out Dialer.
+          This dialer calls one contact at a time. To ring several at once, choose Parallel in the Pop-out
+          Dialer.
         </p>
         <DialerInCallBar dialer={dialer} />
         <Tabs
