@@ -12,7 +12,7 @@ test.describe('parallel dialing', () => {
     test.setTimeout(150_000);
     const { cookie, userId } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ids: Record<string, string> = {};
-    // The simulator's numbers: …3 a machine answering after 2 s, …4 a person after 3 s, …5 a person after 3.5 s,
+    // The simulator's numbers: …3 a machine answering after 2 s, …4 a person after 3 s, …5 a person after 4.5 s,
     // …1 nobody.
     for (const [first, phone] of [
       ['Cal', '(555) 010-2013'],

@@ -17,6 +17,8 @@ test.describe('Settings → Profile', () => {
     consoleErrors,
     allowConsoleErrors,
   }) => {
+    // Two sessions, two sign-ins and two password hashings: close to a minute on a loaded two-core machine.
+    test.setTimeout(120_000);
     const { email } = await signedInRep(page, server);
     // The same account signed in on a second device.
     const laptop = await newWatchedPage(browser, server, consoleErrors);

@@ -28,7 +28,7 @@ const HANG_UP_REACH_MS = 300;
  * 999… not verified, 998… geo-permissions, 997… trial account; 996… the provider does not answer at all (as a
  * provider that is down or overloaded would not). Otherwise by its last digit:
  * 0 busy, 1 no answer, 2 failed, 3 answered by a machine after 2 s (answering-machine detection says so 2.5 s
- * after the answer, at the greeting's beep, and the machine records for 30 s), 5 answered by a person after 3.5 s,
+ * after the answer, at the greeting's beep, and the machine records for 30 s), 5 answered by a person after 4.5 s,
  * 6 by a person after 3.1 s (just after the others: in a parallel round, as the dialer lets the line go), anything else rings, is answered by a person after 3 s (detection says so a second later) and talks for 30 s. A
  * hang-up takes a moment to reach the phone (0.3 s): a call answered within it is answered, then hung up.
  */
@@ -58,7 +58,7 @@ export function simulatedOutcome(
     };
   if (last === '2') return { steps: [{ afterMs: 1000, status: 'failed' }] };
   const machine = last === '3';
-  const answer = machine ? 2000 : last === '5' ? 3500 : last === '6' ? 3100 : 3000;
+  const answer = machine ? 2000 : last === '5' ? 4500 : last === '6' ? 3100 : 3000;
   return {
     steps: [
       { afterMs: 1000, status: 'ringing' },

@@ -16,7 +16,7 @@ import {
 /*
  * Parallel dialing through the real routes, the simulator and PostgreSQL (docs/decisions/026-parallel-dialing-pacing.md).
  * The simulator's numbers say what happens (README "Calling"): a number ending in 4 is answered by a person at 3 s
- * and detected at 4 s, 5 by a person half a second later, 3 by a machine, 0 is busy, 1 rings unanswered for 8 s.
+ * and detected at 4 s, 5 by a person a second and a half later, 3 by a machine, 0 is busy, 1 rings unanswered for 8 s.
  * These tests run the simulator at a quarter of real time, so the order of events does not hang on a busy machine.
  */
 

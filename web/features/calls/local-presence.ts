@@ -18,6 +18,14 @@ export function callingFromText(setup: CallingSetup): string {
   return setup.defaultFrom ? formatPhoneForDisplay(setup.defaultFrom) : 'no caller ID yet';
 }
 
-/** 'Calling from (303) 555-0101, Denver': the number a call went out from, and where it is when known. */
-export const callingFromLine = (call: { from: string; fromPlace: string | null }): string =>
-  `Calling from ${formatPhoneForDisplay(call.from)}${call.fromPlace ? `, ${call.fromPlace}` : ''}`;
+/**
+ * 'Calling from (303) 555-0101, Denver': the number a call went out from, and where it is when known; null for a user
+ * with one caller ID or none, for whom it says nothing new.
+ */
+export const callingFromLine = (
+  call: { from: string; fromPlace: string | null },
+  setup: CallingSetup | undefined,
+): string | null =>
+  (setup?.callerIds.length ?? 0) > 1
+    ? `Calling from ${formatPhoneForDisplay(call.from)}${call.fromPlace ? `, ${call.fromPlace}` : ''}`
+    : null;

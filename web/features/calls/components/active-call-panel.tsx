@@ -6,7 +6,7 @@ import { isFinished } from '#domain/calls/call-status.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { phone } from '../phone/browser-phone.ts';
 import { closeActiveCall, useActiveCall } from '../active-call.ts';
-import { useCall, useHangUp } from '../api/calls-queries.ts';
+import { useCall, useCallingSetup, useHangUp } from '../api/calls-queries.ts';
 import { DispositionForm } from './disposition-form.tsx';
 import { callingFromLine } from '../local-presence.ts';
 import { CallSummary } from './call-summary.tsx';
@@ -38,6 +38,7 @@ function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boole
   const live = useCall(active.call.id);
   const call = live.data ?? active.call;
   const hangUp = useHangUp();
+  const setup = useCallingSetup();
   const [now, setNow] = useState(() => Date.now());
   const [chosen, setChosen] = useState(false);
   const endedPrompted = useRef(false);
@@ -98,7 +99,7 @@ function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boole
           status={call.status}
           seconds={seconds}
           answeredBy={call.answeredBy}
-          callingFrom={callingFromLine(call)}
+          callingFrom={callingFromLine(call, setup.data)}
         />
         {finished && (
           <Button variant="ghost" size="icon" aria-label="Close" onClick={closeActiveCall}>

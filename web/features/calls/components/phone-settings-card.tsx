@@ -23,7 +23,7 @@ const SIMULATOR_OUTCOMES = [
   ['ends in 1', 'rings, no answer'],
   ['ends in 2', 'fails'],
   ['ends in 3', 'an answering machine answers after 2 s'],
-  ['ends in 5 / 6', 'a person answers after 3.5 s / 3.1 s, talks 30 s'],
+  ['ends in 5 / 6', 'a person answers after 4.5 s / 3.1 s, talks 30 s'],
   ['area code 999 / 998 / 997', 'refused: not verified / geo-permissions / trial account'],
   ['area code 996', 'the provider never answers (the call fails after 10 s)'],
   ['anything else', 'rings, answered after 3 s, talks 30 s'],

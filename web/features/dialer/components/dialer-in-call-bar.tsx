@@ -1,12 +1,13 @@
 import { toast } from 'sonner';
 import { Mic, MicOff, PhoneOff, Volume2, VolumeX } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { CallSummary, callingFromLine, phone } from '../../calls/public.ts';
+import { CallSummary, callingFromLine, phone, useCallingSetup } from '../../calls/public.ts';
 import type { BrowserDialer } from './use-browser-dialer.ts';
 
 /** The call the dialer placed: who, its state and timer, and on a live call Mute, Speaker and END CALL. */
 export function DialerInCallBar({ dialer }: { dialer: BrowserDialer }) {
   const { call, active, device, onCall } = dialer;
+  const setup = useCallingSetup();
   if (!call || !active) return null;
   return (
     <section aria-label="In call" className="flex items-center gap-3 rounded-md border border-border p-3">
@@ -16,7 +17,7 @@ export function DialerInCallBar({ dialer }: { dialer: BrowserDialer }) {
         status={call.status}
         seconds={dialer.seconds}
         answeredBy={call.answeredBy}
-        callingFrom={callingFromLine(call)}
+        callingFrom={callingFromLine(call, setup.data)}
       />
       {onCall && (
         <div className="ml-auto flex flex-wrap items-center gap-2">
