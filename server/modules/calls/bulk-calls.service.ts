@@ -5,7 +5,7 @@ import { withActor, type DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { findSelectedContacts } from '../contacts/public.ts';
-import { resolveCallerId, usesLocalPresence } from '../caller-ids/public.ts';
+import { chooseCallerId, usesLocalPresence } from '../caller-ids/public.ts';
 import { MISSING_FROM } from './calls.service.ts';
 import { scheduleBulkCallStep } from './bulk-call-runner.ts';
 import { cancelBulkCall, findBulkCall, insertBulkCall } from './bulk-calls.repository.ts';
@@ -25,7 +25,12 @@ export async function startBulkCall(
   input: z.output<typeof StartBulkCallSchema>,
 ): Promise<BulkCallSummary> {
   return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
-    const from = await resolveCallerId(trx, userId, input.from, ctx.defaultCallerId);
+    // The job's caller ID: the one chosen, else the default (each call may still pick the nearest, below).
+    const from = await chooseCallerId(trx, userId, {
+      requested: input.from,
+      to: null,
+      instanceDefault: ctx.defaultCallerId,
+    });
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     const selection = input.selection;
     const contacts = await findSelectedContacts(trx, userId, selection, ctx.clock(), 10_000);
