@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSimulator, signSimulatorFields, simulatedOutcome } from './simulator.ts';
 import { modelledOutcome, SALES_FLOOR_MODEL, seededRandom } from './simulator.ts';
 
@@ -88,8 +88,7 @@ describe('the telephony simulator', () => {
       to: '+15550100012',
       agentIdentity: 'agent_1',
     });
-    await wait(800);
-    expect(tries).toBe(3);
+    await vi.waitFor(() => expect(tries).toBe(3), { timeout: 5000 });
     expect(lost).toEqual([]);
     const failing = createSimulator({
       secret: 's',
@@ -103,8 +102,7 @@ describe('the telephony simulator', () => {
       to: '+15550100012',
       agentIdentity: 'agent_1',
     });
-    await wait(800);
-    expect(lost).toHaveLength(1);
+    await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 5000 });
     expect(lost[0]).toMatch(/failed$/);
   });
 });

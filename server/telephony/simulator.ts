@@ -301,12 +301,9 @@ export function createSimulator(options: {
     const call = running.get(providerCallId);
     if (!call) return false;
     const untilAnswer = call.answerAt === null ? Infinity : call.answerAt - Date.now();
-    if (
-      call.status !== 'in-progress' &&
-      untilAnswer >= 0 &&
-      untilAnswer <= HANG_UP_REACH_MS * options.timeScale
-    )
-      call.timers.push(setTimeout(() => void hangUpHere(providerCallId), untilAnswer + 1));
+    // An answer already due whose timer a busy event loop has not yet run is an answer all the same.
+    if (call.status !== 'in-progress' && untilAnswer <= HANG_UP_REACH_MS * options.timeScale)
+      call.timers.push(setTimeout(() => void hangUpHere(providerCallId), Math.max(untilAnswer, 0) + 1));
     else send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
     return true;
   };
