@@ -52,6 +52,8 @@ test.describe('calling on the simulator', () => {
     server,
     allowConsoleErrors,
   }) => {
+    // Nine calls, one of which waits out a provider that never answers (10 s): more than a minute on a busy machine.
+    test.setTimeout(120_000);
     allowConsoleErrors(/status of 502/);
     await signedInRep(page, server, { callsFictionalNumbers: true });
     await page.goto('/power-dialer');

@@ -166,7 +166,8 @@ test('a signed-in person opens the API reference from Settings and tries a route
   await page.getByRole('link', { name: 'Open the API reference' }).click();
   const docs = await opened;
   docs.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
-  await expect(docs.getByRole('heading', { name: /CallCRM API/ })).toBeVisible();
+  // The reference loads the whole OpenAPI document first: give a busy machine time.
+  await expect(docs.getByRole('heading', { name: /CallCRM API/ })).toBeVisible({ timeout: 30_000 });
   await docs.locator('#operations-tag-contacts').click();
   const list = docs.locator('.opblock-get', { has: docs.locator('[data-path="/api/contacts"]') }).first();
   await list.locator('.opblock-summary').click();
