@@ -28,7 +28,7 @@ test.describe('local presence', () => {
       await add.getByLabel('Caller ID number').fill(number);
       await add.getByLabel('Label (optional)').fill(label);
       await add.getByRole('button', { name: 'Add' }).click();
-      await expect(page.getByText(label)).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Caller IDs' }).getByText(label)).toBeVisible();
     }
     const localPresence = page.getByRole('checkbox', { name: /Local presence/ });
     await expect(localPresence).toBeChecked();

@@ -51,6 +51,7 @@ import { registerContactEmailRoutes } from './modules/email/contact-email.routes
 import { registerContactExportRoutes } from './modules/contact-export/contact-export.routes.ts';
 import { registerContactImportRoutes } from './modules/contact-import/import.routes.ts';
 import { registerCallRoutes } from './modules/calls/calls.routes.ts';
+import { registerIncomingCallRoutes } from './modules/calls/incoming-calls.routes.ts';
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerCallerIdRoutes } from './modules/caller-ids/caller-ids.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
@@ -238,6 +239,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerContactExportRoutes(app, ctx);
   registerContactImportRoutes(app, ctx);
   registerCallRoutes(app, ctx);
+  registerIncomingCallRoutes(app, ctx);
   registerConsentRoutes(app, ctx);
   registerCallerIdRoutes(app, ctx);
   registerTelephonyRoutes(app, ctx);

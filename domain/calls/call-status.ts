@@ -39,6 +39,10 @@ export const isFinished = (status: CallStatus) => RANK[status] === FINISHED_RANK
 
 export const FINISHED_STATUSES: readonly CallStatus[] = CallStatusSchema.options.filter(isFinished);
 
+/** Whether we placed a call or it came in to one of our numbers. */
+export const CallDirectionSchema = z.enum(['outbound', 'inbound']);
+export type CallDirection = z.infer<typeof CallDirectionSchema>;
+
 /** The telephony providers a call can go through (README "Calling"). */
 export const TelephonyProviderNameSchema = z.enum(['simulator', 'twilio']);
 export type TelephonyProviderName = z.infer<typeof TelephonyProviderNameSchema>;

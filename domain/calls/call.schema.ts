@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnsweredBySchema } from './answered-by.ts';
-import { CallStatusSchema, TelephonyProviderNameSchema } from './call-status.ts';
+import { CallDirectionSchema, CallStatusSchema, TelephonyProviderNameSchema } from './call-status.ts';
 import { REQUEST_ID_PATTERN } from './call-guard.ts';
 import { DispositionSchema, LeadQualificationSchema } from './disposition.ts';
 
@@ -23,6 +23,8 @@ export const CallSchema = z.object({
   abandonedAt: z.string().nullable(),
   /** Where the caller ID is ('Denver', 'Colorado'), as the dialer shows it (decision 027); null when unknown. */
   fromPlace: z.string().nullable(),
+  /** Placed by us, or a call that came in to one of our numbers (from: the caller; to: our number). */
+  direction: CallDirectionSchema,
 });
 export type Call = z.infer<typeof CallSchema>;
 
@@ -126,6 +128,8 @@ export const CallLogLineSchema = z.object({
   company: z.string().nullable(),
   disposition: z.string().nullable(),
   status: CallStatusSchema.nullable(),
+  /** Null for a disposition saved without a call. */
+  direction: CallDirectionSchema.nullable(),
   answered: z.boolean(),
   /** A person a parallel round could not take: counted apart from answered. */
   abandoned: z.boolean(),

@@ -10,6 +10,7 @@ export const NotificationKindSchema = z.enum([
   'campaign-finished',
   'campaign-failed',
   'new-signup',
+  'missed-call',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
@@ -20,6 +21,8 @@ export const NotificationSettingsSchema = z.object({
   campaignsEmail: z.boolean(),
   signupsApp: z.boolean(),
   signupsEmail: z.boolean(),
+  missedCallsApp: z.boolean(),
+  missedCallsEmail: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
@@ -31,6 +34,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   campaignsEmail: true,
   signupsApp: true,
   signupsEmail: true,
+  missedCallsApp: true,
+  missedCallsEmail: true,
 };
 
 export const NotificationSettingsResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CallDirectionSchema } from '../calls/call-status.ts';
 import { KeysetPositionSchema } from '../paging/keyset-position.schema.ts';
 
 /**
@@ -12,6 +13,7 @@ export const CALL_REPORT_COLUMNS = [
   'Outcome',
   'Notes',
   'Created At',
+  'Direction',
 ] as const;
 export const CALL_REPORTS_FILE = 'call_reports.csv';
 
@@ -28,10 +30,12 @@ export const CallReportSchema = z.object({
   contactId: z.string().nullable(),
   projectId: z.string().nullable(),
   /**
-   * The call's disposition when one was saved for it, else 'abandoned' for a live answer no rep took in time, else how
-   * the call itself ended (its provider status).
+   * The call's disposition when one was saved for it, else 'abandoned' for a live answer no rep took in time, else
+   * 'missed' for a call that came in and nobody answered, else how the call itself ended (its provider status).
    */
   outcome: z.string(),
+  /** Placed by the user, or come in to one of their numbers. */
+  direction: CallDirectionSchema,
   notes: z.string().nullable(),
   createdAt: z.string(),
 });

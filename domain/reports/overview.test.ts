@@ -12,6 +12,7 @@ const line = (at: string, disposition: string | null, answered: boolean) => ({
   company: null,
   disposition,
   status: null,
+  direction: null,
   answered,
   abandoned: false,
   isQualified: disposition === 'qualified',

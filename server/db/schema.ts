@@ -166,6 +166,8 @@ export type NotificationSettingsTable = {
   campaigns_email: Generated<boolean>;
   signups_app: Generated<boolean>;
   signups_email: Generated<boolean>;
+  missed_calls_app: Generated<boolean>;
+  missed_calls_email: Generated<boolean>;
   updated_at: Generated<Date>;
 };
 
@@ -535,6 +537,8 @@ export type CallsTable = {
   line_state: Generated<LineState | null>;
   /** When a person who answered was abandoned (nobody free to take them); not called again for 72 h. */
   abandoned_at: Generated<Date | null>;
+  /** Placed by us, or come in to one of our numbers: from_number is then the caller (migration 0035). */
+  direction: Generated<'outbound' | 'inbound'>;
   /** What the Call Reports filter searches (generated, migration 0022). */
   report_text: ColumnType<string, never, never>;
 };

@@ -3,10 +3,13 @@ import { isFinished, type CallStatus } from '#domain/calls/call-status.ts';
 import { phoneDigits } from '#domain/contacts/phone.ts';
 import { secretsEqual } from '../security/constant-time.ts';
 import {
+  parseTwilioStyleIncomingCall,
+  parseTwilioStyleIncomingStatus,
   parseTwilioStyleInbound,
   parseTwilioStyleSmsStatus,
   parseTwilioStyleStatus,
   ProviderError,
+  type IncomingCallSupport,
   type SmsSupport,
   type TelephonyProvider,
 } from './telephony-provider.ts';
@@ -19,6 +22,11 @@ type Detection = { afterMs: number; answeredBy: 'human' | 'machine_end_beep' };
 const TALK_MS = 30_000;
 /** How long the recorded identification message of an abandoned call plays before the call ends. */
 const MESSAGE_MS = 6_000;
+/** How long a simulated caller stays on a call the user answered, unless the user hangs up first. */
+const INBOUND_TALK_MS = 10 * 60_000;
+/** Relayed to the instance running a simulated call: the user answered it (anything else relayed is a hang-up). */
+const ANSWER_PREFIX = 'answer:';
+const json = (value: object) => ({ contentType: 'application/json', body: JSON.stringify(value) });
 /** How long a hang-up takes to reach the phone: an answer due within it comes first. */
 const HANG_UP_REACH_MS = 300;
 
@@ -307,7 +315,86 @@ export function createSimulator(options: {
     else send(providerCallId, call.status === 'in-progress' ? 'completed' : 'canceled');
     return true;
   };
-  options.relay?.subscribe((providerCallId) => void hangUpHere(providerCallId));
+  /** A simulated incoming call the user picked up: the caller stays until the user hangs up (or 10 minutes pass). */
+  const answerHere = (providerCallId: string): boolean => {
+    const call = running.get(providerCallId);
+    if (!call) return false;
+    if (call.status !== 'ringing') return true;
+    call.timers.forEach(clearTimeout);
+    call.status = 'in-progress';
+    call.answeredAt = Date.now();
+    call.timers = [setTimeout(() => send(providerCallId, 'completed'), INBOUND_TALK_MS * options.timeScale)];
+    return true;
+  };
+  options.relay?.subscribe((message) =>
+    message.startsWith(ANSWER_PREFIX)
+      ? void answerHere(message.slice(ANSWER_PREFIX.length))
+      : void hangUpHere(message),
+  );
+
+  /** Nobody picked up in time: the ringing is over, as Twilio's Dial action reports it; the caller hears the answer. */
+  const missIncoming = (providerCallId: string) => {
+    const call = running.get(providerCallId);
+    if (!call || call.status !== 'ringing') return;
+    running.delete(providerCallId);
+    const fields = { CallSid: providerCallId, DialCallStatus: 'no-answer', DialCallDuration: '0' };
+    const query = `?${new URLSearchParams({ callId: call.callId }).toString()}`;
+    void deliverWithRetries(
+      {
+        path: '/api/telephony/simulator/incoming-status',
+        query,
+        body: new URLSearchParams(fields).toString(),
+        signature: signSimulatorFields(options.secret, fields, query),
+      },
+      `${providerCallId} missed`,
+    ).then((answer) => heard(providerCallId, answer));
+  };
+  /** What the webhook told the caller, as a recording of the call would show it. */
+  const heard = (providerCallId: string, answer: string | void) => {
+    const reply = answer ? (JSON.parse(answer) as { say?: string }) : {};
+    if (reply.say) options.onMessagePlayed?.({ providerCallId, message: reply.say });
+  };
+
+  /**
+   * Calls to our numbers (decision 028): the webhook's answer says ring (for so many seconds) or say a message and
+   * hang up, in JSON where Twilio's says it in TwiML.
+   */
+  const incoming: IncomingCallSupport = {
+    parse: (body) => {
+      const call = parseTwilioStyleIncomingCall(body);
+      // Signed with the rest of the fields, so only the simulator itself can say whose simulation it is.
+      const user = /^[0-9a-f-]{36}$/.test(body.SimulatedFor ?? '') ? body.SimulatedFor : undefined;
+      return call && user ? { ...call, simulatedFor: user } : call;
+    },
+    ringReply: ({ id, ringSeconds }) => json({ ring: { callId: id, seconds: ringSeconds } }),
+    sayReply: (message) => json({ say: message }),
+    endReply: () => json({ end: true }),
+    parseStatus: parseTwilioStyleIncomingStatus,
+    async simulate({ from, to, userId }) {
+      const providerCallId = `SIM${randomBytes(16).toString('hex')}`;
+      const fields = { CallSid: providerCallId, From: from, To: to, SimulatedFor: userId };
+      const answer = await options.deliver({
+        path: '/api/telephony/simulator/incoming',
+        query: '',
+        body: new URLSearchParams(fields).toString(),
+        signature: signSimulatorFields(options.secret, fields),
+      });
+      const reply = answer ? (JSON.parse(answer) as { ring?: { callId: string; seconds: number } }) : {};
+      if (!reply.ring) return heard(providerCallId, answer);
+      running.set(providerCallId, {
+        callId: reply.ring.callId,
+        timers: [
+          setTimeout(() => missIncoming(providerCallId), reply.ring.seconds * 1000 * options.timeScale),
+        ],
+        status: 'ringing',
+        answeredAt: null,
+        answerAt: null,
+      });
+    },
+    async answer(providerCallId) {
+      if (!answerHere(providerCallId)) await options.relay?.publish(`${ANSWER_PREFIX}${providerCallId}`);
+    },
+  };
 
   const sms: SmsSupport = {
     send(request) {
@@ -362,6 +449,7 @@ export function createSimulator(options: {
   return {
     name: 'simulator',
     sms,
+    incoming,
     placeCall(request) {
       const outcome = model && random ? modelledOutcome(model, random) : simulatedOutcome(request.to);
       if ('error' in outcome) return Promise.reject(new ProviderError(outcome.error));

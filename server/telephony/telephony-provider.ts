@@ -69,6 +69,50 @@ export type TelephonyProvider = {
    */
   callerIdStatus: (e164: string) => Promise<CallerIdStatus>;
   sms: SmsSupport;
+  incoming: IncomingCallSupport;
+};
+
+/**
+ * A call someone made to one of our numbers, as the provider's voice webhook posts it. `simulatedFor`: the user who
+ * simulated it on the built-in simulator (signed with it); absent for a real provider's call.
+ */
+export type IncomingCallEvent = {
+  providerCallId: string;
+  from: string;
+  to: string;
+  simulatedFor?: string;
+};
+
+/** What the provider's webhook is answered with (TwiML on Twilio). */
+export type WebhookReply = { contentType: string; body: string };
+
+/**
+ * What inbound calls need from a telephony provider (decision 028). The number's voice webhook posts the call
+ * (`parse`); we answer by ringing the user's browser phones for `ringSeconds` (`ringReply`), whose progress and
+ * end come back to the incoming-status webhook with our call id (`parseStatus`), itself answered by what the caller
+ * hears after the ringing (`afterRingReply`).
+ */
+export type IncomingCallSupport = {
+  parse: (body: Record<string, string>) => IncomingCallEvent | null;
+  ringReply: (call: { id: string; identity: string; ringSeconds: number }) => WebhookReply;
+  /** The caller hears `message`, then the call ends (nobody has the number, or nobody answered). */
+  sayReply: (message: string) => WebhookReply;
+  /** Nothing more to say: the call ends (after a call that was answered). */
+  endReply: () => WebhookReply;
+  /** The ringing leg's status, or the outcome of the ringing once it is over (missed, answered and ended). */
+  parseStatus: (body: Record<string, string>) => {
+    status: CallStatus;
+    durationSeconds: number | null;
+    /** The ringing is over (Twilio's Dial action): the call is missed unless it was answered. */
+    final: boolean;
+  } | null;
+  /** The simulator only: someone calls `to` from `from`, through the same signed webhook, on behalf of `userId`. */
+  simulate?: (call: { from: string; to: string; userId: string }) => Promise<void>;
+  /**
+   * The simulator only: the user's browser phone picked up (the server already took the call for that device, first
+   * come first served); the simulated caller is connected and stays until the user hangs up.
+   */
+  answer?: (providerCallId: string) => Promise<void>;
 };
 
 export type CallerIdStatus = 'account-number' | 'verified' | 'unknown';
@@ -185,5 +229,33 @@ export function parseTwilioStyleStatus(body: Record<string, string>): StatusEven
     providerCallId: body.CallSid,
     status,
     durationSeconds: duration !== null && duration <= MAX_REPORTED_DURATION_SECONDS ? duration : null,
+  };
+}
+
+/** Twilio's voice webhook fields for a call to one of our numbers (CallSid, From, To), shared by both providers. */
+export function parseTwilioStyleIncomingCall(body: Record<string, string>): IncomingCallEvent | null {
+  const sid = body.CallSid;
+  if (typeof sid !== 'string' || !sid || sid.length > 64) return null;
+  if (typeof body.From !== 'string' || typeof body.To !== 'string' || !body.From || !body.To) return null;
+  if (body.From.length > 40 || body.To.length > 40) return null;
+  return { providerCallId: sid, from: body.From, to: body.To };
+}
+
+/**
+ * The incoming call's progress, shared by both providers: the ringing leg's CallStatus (Twilio's <Client>
+ * statusCallback), or DialCallStatus and DialCallDuration once the ringing is over (the <Dial> action).
+ */
+export function parseTwilioStyleIncomingStatus(body: Record<string, string>) {
+  const dialed = body.DialCallStatus;
+  const reported = dialed ?? body.CallStatus;
+  // Twilio's Dial action says 'answered' for a call answered and still going when the ringing leg ends.
+  const status = (reported === 'answered' ? 'completed' : reported) as CallStatus | undefined;
+  if (!status || !CallStatusSchema.options.includes(status)) return null;
+  const rawDuration = dialed !== undefined ? body.DialCallDuration : body.CallDuration;
+  const duration = /^\d{1,7}$/.test(rawDuration ?? '') ? Number(rawDuration) : null;
+  return {
+    status,
+    durationSeconds: duration !== null && duration <= MAX_REPORTED_DURATION_SECONDS ? duration : null,
+    final: dialed !== undefined,
   };
 }

@@ -1,5 +1,7 @@
 import twilio from 'twilio';
 import {
+  parseTwilioStyleIncomingCall,
+  parseTwilioStyleIncomingStatus,
   parseTwilioStyleInbound,
   parseTwilioStyleSmsStatus,
   parseTwilioStyleStatus,
@@ -47,6 +49,10 @@ function holdTwiml(): string {
 /** The status callback for one of our calls: our call id travels in the (signed) URL. */
 export const twilioStatusUrl = (publicUrl: string, callId: string) =>
   `${publicUrl}/api/telephony/twilio/status?callId=${encodeURIComponent(callId)}`;
+
+/** Where an incoming call's ringing reports back: our call id travels in the (signed) URL. */
+export const twilioIncomingStatusUrl = (publicUrl: string, callId: string) =>
+  `${publicUrl}/api/telephony/twilio/incoming-status?callId=${encodeURIComponent(callId)}`;
 
 /** The delivery report callback for one of our text messages: our reference travels in the (signed) URL. */
 export const twilioSmsStatusUrl = (publicUrl: string, ref: string) =>
@@ -106,6 +112,46 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
         if (text) response.message(text);
         return { contentType: 'text/xml', body: response.toString() };
       },
+    },
+    /**
+     * A call to one of the account's numbers: the number's "A call comes in" webhook is
+     * PUBLIC_URL/api/telephony/twilio/incoming (README "Calling with Twilio"). It rings the user's browser phones
+     * (every device registered with their identity; the first to accept takes it) with answerOnBridge, so the
+     * caller hears ringing until then; the ringing leg and the Dial's end report to incoming-status.
+     */
+    incoming: {
+      parse: parseTwilioStyleIncomingCall,
+      ringReply({ id, identity, ringSeconds }) {
+        const response = new twilio.twiml.VoiceResponse();
+        const statusUrl = twilioIncomingStatusUrl(publicUrl, id);
+        const dial = response.dial({
+          timeout: ringSeconds,
+          answerOnBridge: true,
+          action: statusUrl,
+          method: 'POST',
+        });
+        const clientLeg = dial.client({
+          statusCallback: statusUrl,
+          statusCallbackEvent: ['answered', 'completed'],
+          statusCallbackMethod: 'POST',
+        });
+        clientLeg.identity(identity);
+        clientLeg.parameter({ name: 'callId', value: id });
+        clientLeg.parameter({ name: 'direction', value: 'inbound' });
+        return { contentType: 'text/xml', body: response.toString() };
+      },
+      sayReply(message) {
+        const response = new twilio.twiml.VoiceResponse();
+        response.say(message);
+        response.hangup();
+        return { contentType: 'text/xml', body: response.toString() };
+      },
+      endReply() {
+        const response = new twilio.twiml.VoiceResponse();
+        response.hangup();
+        return { contentType: 'text/xml', body: response.toString() };
+      },
+      parseStatus: parseTwilioStyleIncomingStatus,
     },
     async placeCall({ callId, from, to, agentIdentity: identity, hold }) {
       try {

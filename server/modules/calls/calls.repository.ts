@@ -5,6 +5,7 @@ import {
   CALL_STATUS_RANK,
   FINISHED_RANK,
   FINISHED_STATUSES,
+  type CallDirection,
   type CallStatus,
   type TelephonyProviderName,
 } from '#domain/calls/call-status.ts';
@@ -27,6 +28,7 @@ export const CALL_COLUMNS = [
   'duration_seconds',
   'answered_by',
   'abandoned_at',
+  'direction',
 ] as const;
 
 type CallRow = {
@@ -44,6 +46,7 @@ type CallRow = {
   duration_seconds: number | null;
   answered_by: AnsweredBy | null;
   abandoned_at: Date | null;
+  direction: CallDirection;
 };
 
 export const toCall = (r: CallRow): Call => ({
@@ -61,7 +64,9 @@ export const toCall = (r: CallRow): Call => ({
   durationSeconds: r.duration_seconds,
   answeredBy: r.answered_by,
   abandonedAt: r.abandoned_at?.toISOString() ?? null,
-  fromPlace: placeOfNumber(r.from_number).name,
+  // Where our number is: the caller ID a call went out from, or the number an incoming call came in to.
+  fromPlace: placeOfNumber(r.direction === 'inbound' ? r.to_number : r.from_number).name,
+  direction: r.direction,
 });
 
 export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {
@@ -294,6 +299,21 @@ export async function applyStatusEvent(
       and (select n from rank where status = c.status) < ${FINAL}
       and (select n from rank where status = ${event.status}) > (select n from rank where status = c.status)
     returning c.id`.execute(db);
+  // A line of a parallel round released before the provider told us its id was ended at once; a person who picked it
+  // up meanwhile was hung up on: answered and ended, which the round counts as abandoned (decision 026).
+  if (
+    updated.rows.length === 0 &&
+    event.status === 'in-progress' &&
+    call.status === 'canceled' &&
+    call.round_id
+  ) {
+    const late = await sql<{ id: string }>`
+      update calls set status = 'completed', answered_at = ${now}, duration_seconds = 0, updated_at = ${now}
+      where id = ${call.id} and status = 'canceled' and answered_at is null
+      returning id`.execute(db);
+    if (late.rows.length > 0)
+      return { applied: true, id: call.id, userId: call.user_id, roundId: call.round_id, orphan: false };
+  }
   return {
     applied: updated.rows.length > 0,
     id: call.id,

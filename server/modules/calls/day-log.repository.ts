@@ -9,6 +9,8 @@ export async function findDay(db: DbExecutor, userId: string, from: Date, to: Da
       'calls.id',
       'calls.contact_id',
       'calls.to_number',
+      'calls.from_number',
+      'calls.direction',
       'calls.status',
       'calls.started_at',
       'calls.answered_at',

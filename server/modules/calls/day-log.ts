@@ -40,7 +40,12 @@ export async function findDayLog(db: DbExecutor, userId: string, from: Date, to:
       callId: call?.id ?? null,
       contactId: e.contactId,
       contactName: named ? `${source.first_name} ${source.last_name ?? ''}`.trim() : null,
-      phone: call?.to_number ?? dispositionsById.get(e.key)?.phone ?? null,
+      // The other party: the number called, or the caller of a call that came in.
+      phone:
+        (call?.direction === 'inbound' ? call.from_number : call?.to_number) ??
+        dispositionsById.get(e.key)?.phone ??
+        null,
+      direction: call?.direction ?? null,
       company: source?.company ?? null,
       disposition: e.disposition,
       status: call?.status ?? null,

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newRequestId } from '#domain/calls/call-guard.ts';
 import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
+import { signSimulatorFields } from '../../telephony/simulator.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import { seedQueueHistory, waitFor } from '../../test/calls-test-kit.ts';
 import {
@@ -113,6 +114,43 @@ describe('parallel dialing', () => {
     });
     expect(saved.statusCode).toBe(201);
     expect((await member(queueId, ids[0]!)).completed).toBe(true);
+  });
+
+  it('counts a released line whose answer is reported after its end as abandoned: the person was hung up on', async () => {
+    await setUp();
+    const { queueId } = await parallelQueue(['5550101004', '5550101011', '5550101024']);
+    const walker = randomUUID();
+    await start(queueId, walker);
+    const done = await settledState(queueId, walker);
+    const released = done.round!.lines[1]!;
+    expect(released).toMatchObject({ state: 'released', status: 'canceled' });
+    const { rows } = await ctx.db.admin.query<{ provider_call_id: string }>(
+      'select provider_call_id from calls where id = $1',
+      [released.callId],
+    );
+    // The provider reports, late (a line released before its id was known is ended at once), that it was answered.
+    const fields = { CallSid: rows[0]!.provider_call_id, CallStatus: 'in-progress' };
+    const secret = createHmac('sha256', 'test-session-secret-that-is-long-enough-1234')
+      .update('telephony-simulator')
+      .digest('base64url');
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/telephony/simulator/status',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-simulator-signature': signSimulatorFields(secret, fields),
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(late.statusCode).toBe(204);
+    const after = await state(queueId, walker);
+    expect(after.round!.lines[1]).toMatchObject({ state: 'abandoned', status: 'completed' });
+    const { rows: call } = await ctx.db.admin.query<{ answered_at: Date | null; abandoned_at: Date | null }>(
+      'select answered_at, abandoned_at from calls where id = $1',
+      [released.callId],
+    );
+    expect(call[0]!.answered_at).not.toBeNull();
+    expect(call[0]!.abandoned_at).not.toBeNull();
   });
 
   it('hangs up on a machine with a Voicemail outcome, its answer having released the line still ringing', async () => {

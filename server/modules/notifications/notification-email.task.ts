@@ -7,11 +7,15 @@ import { claimNotificationEmail, findNotificationSettings } from './notification
 /** The job queue's name for a notification's e-mail (queued by notify_user, migration 0023). */
 export const NOTIFICATION_EMAIL_TASK = 'notification-email';
 
-const EMAIL_SETTING: Record<NotificationKind, 'callbacksEmail' | 'campaignsEmail' | 'signupsEmail'> = {
+const EMAIL_SETTING: Record<
+  NotificationKind,
+  'callbacksEmail' | 'campaignsEmail' | 'signupsEmail' | 'missedCallsEmail'
+> = {
   'callback-due': 'callbacksEmail',
   'campaign-finished': 'campaignsEmail',
   'campaign-failed': 'campaignsEmail',
   'new-signup': 'signupsEmail',
+  'missed-call': 'missedCallsEmail',
 };
 
 /**

@@ -25,6 +25,8 @@ export async function findNotificationSettings(
     campaignsEmail: row.campaigns_email,
     signupsApp: row.signups_app,
     signupsEmail: row.signups_email,
+    missedCallsApp: row.missed_calls_app,
+    missedCallsEmail: row.missed_calls_email,
   };
 }
 
@@ -40,6 +42,8 @@ export async function saveNotificationSettings(
     campaigns_email: s.campaignsEmail,
     signups_app: s.signupsApp,
     signups_email: s.signupsEmail,
+    missed_calls_app: s.missedCallsApp,
+    missed_calls_email: s.missedCallsEmail,
     updated_at: new Date(),
   };
   await db

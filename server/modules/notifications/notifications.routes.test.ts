@@ -30,6 +30,8 @@ const ALL_ON = {
   campaignsEmail: true,
   signupsApp: true,
   signupsEmail: true,
+  missedCallsApp: true,
+  missedCallsEmail: true,
 };
 
 /** A call-back disposition of `who` for a contact, due `minutesAgo` minutes ago. */

@@ -8,9 +8,14 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The call's disposition when one was saved for it (the latest, kept on the call by a trigger), else "abandoned" for
- * a live answer no rep took (decision 026), else how it ended. The same as the search text's (migration 0033).
+ * a live answer no rep took (decision 026), else "missed" for a call that came in and nobody answered (decision
+ * 028), else how it ended. The same as the search text's (migration 0035).
  */
-const outcome = sql<string>`coalesce(c.disposition, case when c.abandoned_at is not null then 'abandoned' else c.status end)`;
+const outcome = sql<string>`coalesce(c.disposition, case
+  when c.abandoned_at is not null then 'abandoned'
+  when c.direction = 'inbound' and c.answered_at is null and c.status in ('no-answer', 'busy', 'failed', 'canceled')
+    then 'missed'
+  else c.status end)`;
 
 /**
  * The user's calls as the Call Reports page reads them, newest first: optionally only those whose
@@ -37,7 +42,15 @@ export async function findCallReports(
   page: { search?: string | undefined; after?: string | undefined; limit: number },
 ): Promise<{ reports: CallReport[]; next: string | null }> {
   let query = callReportsQuery(db, userId, page.search)
-    .select(['c.id', 'c.contact_id', 'c.project_id', 'c.notes', 'c.started_at', outcome.as('outcome')])
+    .select([
+      'c.id',
+      'c.contact_id',
+      'c.project_id',
+      'c.notes',
+      'c.started_at',
+      'c.direction',
+      outcome.as('outcome'),
+    ])
     .select(keysetPosition('c.started_at', 'c.id').as('position'))
     .orderBy('c.started_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -51,6 +64,7 @@ export async function findCallReports(
       contactId: r.contact_id,
       projectId: r.project_id,
       outcome: r.outcome,
+      direction: r.direction,
       notes: r.notes,
       createdAt: r.started_at.toISOString(),
     })),
@@ -59,7 +73,7 @@ export async function findCallReports(
 }
 
 /**
- * The export's SELECT: the spec's columns, every text cell passed through csv_safe (formula-safe,
+ * The export's SELECT: the spec's columns, then Direction (inbound or outbound), every text cell passed through csv_safe (formula-safe,
  * as the contacts export), Created At in ISO 8601, newest first.
  */
 export function callReportsExportQuery(db: Db, userId: string, search: string | undefined) {
@@ -72,6 +86,7 @@ export function callReportsExportQuery(db: Db, userId: string, search: string | 
       safe(outcome).as('outcome'),
       safe(sql`c.notes`).as('notes'),
       sql<string>`to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
+      sql<string>`c.direction`.as('direction'),
     ])
     .orderBy('c.started_at', 'desc')
     .orderBy('c.id', 'desc');

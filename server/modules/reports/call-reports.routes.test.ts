@@ -22,15 +22,28 @@ const get = (url: string, as: Session = rep) => ctx.app.inject({ method: 'GET', 
 /** A finished call of `who`, as the calling module records one, with the notes its disposition saved. */
 async function callOf(
   who: Session,
-  values: { contactId?: string | null; status: string; notes?: string | null; minutesAgo: number },
+  values: {
+    contactId?: string | null;
+    status: string;
+    notes?: string | null;
+    minutesAgo: number;
+    direction?: 'inbound' | 'outbound';
+  },
 ): Promise<string> {
   const { rows } = await ctx.db.admin.query<{ id: string }>(
     `insert into calls (user_id, contact_id, request_id, provider, provider_call_id, from_number, to_number, status,
-       notes, started_at, updated_at)
+       notes, started_at, updated_at, direction)
      values ($1, $2, substr(md5(random()::text), 1, 8), 'simulator', md5(random()::text), '+15550100000',
-       '+15550100017', $3, $4, now() - make_interval(mins => $5), now())
+       '+15550100017', $3, $4, now() - make_interval(mins => $5), now(), $6)
      returning id`,
-    [who.userId, values.contactId ?? null, values.status, values.notes ?? null, values.minutesAgo],
+    [
+      who.userId,
+      values.contactId ?? null,
+      values.status,
+      values.notes ?? null,
+      values.minutesAgo,
+      values.direction ?? 'outbound',
+    ],
   );
   return rows[0]!.id;
 }
@@ -59,6 +72,7 @@ describe('call reports (/reports/dashboard)', () => {
         contactId: null,
         projectId: null,
         outcome: 'no-answer',
+        direction: 'outbound',
         notes: null,
         createdAt: expect.any(String),
       },
@@ -118,6 +132,26 @@ describe('call reports (/reports/dashboard)', () => {
     expect(answered).not.toBe(abandoned);
   });
 
+  it('shows a call that came in as incoming, and one nobody answered as missed, in the list, the filter and the export', async () => {
+    const missed = await callOf(rep, { status: 'no-answer', minutesAgo: 10, direction: 'inbound' });
+    const taken = await callOf(rep, { status: 'completed', minutesAgo: 5, direction: 'inbound' });
+    await ctx.db.admin.query(`update calls set answered_at = started_at where id = $1`, [taken]);
+    const unanswered = await callOf(rep, { status: 'no-answer', minutesAgo: 1 });
+    const reports = (await get('/api/call-reports')).json<{
+      reports: { callId: string; outcome: string; direction: string }[];
+    }>().reports;
+    expect(reports.map((r) => [r.callId, r.outcome, r.direction])).toEqual([
+      [unanswered, 'no-answer', 'outbound'],
+      [taken, 'completed', 'inbound'],
+      [missed, 'missed', 'inbound'],
+    ]);
+    expect((await get('/api/call-reports?search=missed')).json().reports).toEqual([
+      expect.objectContaining({ callId: missed }),
+    ]);
+    const file = await get('/api/call-reports/export?search=missed');
+    expect(file.body.slice(1).trimEnd().split('\n')[1]).toMatch(/,"missed",.*,"inbound"$/);
+  });
+
   it('exports call_reports.csv: byte-order mark, the spec’s columns, comma, quotes, formula-safe, only the user’s calls', async () => {
     const ann = await insertContact(ctx.app, rep, { firstName: 'Ann' });
     const risky = await callOf(rep, {
@@ -140,7 +174,7 @@ describe('call reports (/reports/dashboard)', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^"${risky}","${ann.id}","","completed","'=HYPERLINK\\(""x"", ""y""\\)","\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z"$`,
+        `^"${risky}","${ann.id}","","completed","'=HYPERLINK\\(""x"", ""y""\\)","\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z","outbound"$`,
       ),
     );
     expect(lines[2]).toMatch(new RegExp(`^"${plain}","","","busy","Call back, after lunch",`));

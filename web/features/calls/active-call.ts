@@ -80,3 +80,18 @@ export async function takeConnectedCall(callId: string, target: CallTarget): Pro
   const { call } = await apiFetch(`/api/calls/${callId}`, { schema: CallResponseSchema });
   set({ call, target, shownIn: 'panel' });
 }
+
+/**
+ * Picks up a call that came in (decision 028) and shows it in the call panel: the browser phone answers it (Twilio's
+ * on this device; on the simulator the server gives it to the first tab that asks). Throws the reason it could not.
+ */
+export async function answerIncomingCall(
+  call: Call,
+  target: CallTarget,
+  provider: TelephonyProviderName,
+): Promise<void> {
+  void phone.start(provider);
+  if (!(await phone.whenReady())) throw new Error('The browser phone could not connect.');
+  await phone.answer(call);
+  set({ call: { ...call, status: 'in-progress' }, target, shownIn: 'panel' });
+}

@@ -20,12 +20,15 @@ export function callingFromText(setup: CallingSetup): string {
 
 /**
  * 'Calling from (303) 555-0101, Denver': the number a call went out from, and where it is when known; null for a user
- * with one caller ID or none, for whom it says nothing new.
+ * with one caller ID or none, for whom it says nothing new. A call that came in says which number it came in to.
  */
 export const callingFromLine = (
-  call: { from: string; fromPlace: string | null },
+  call: { from: string; to: string; fromPlace: string | null; direction: 'inbound' | 'outbound' },
   setup: CallingSetup | undefined,
-): string | null =>
-  (setup?.callerIds.length ?? 0) > 1
-    ? `Calling from ${formatPhoneForDisplay(call.from)}${call.fromPlace ? `, ${call.fromPlace}` : ''}`
+): string | null => {
+  const place = call.fromPlace ? `, ${call.fromPlace}` : '';
+  if (call.direction === 'inbound') return `Incoming call to ${formatPhoneForDisplay(call.to)}${place}`;
+  return (setup?.callerIds.length ?? 0) > 1
+    ? `Calling from ${formatPhoneForDisplay(call.from)}${place}`
     : null;
+};

@@ -15,6 +15,8 @@ export {
   callerIdToSend,
 } from './local-presence.ts';
 export { ActiveCallPanel } from './components/active-call-panel.tsx';
+export { IncomingCalls } from './components/incoming-calls.tsx';
+export { SimulateIncomingCall } from './components/simulate-incoming-call.tsx';
 export { BulkCallDialog } from './components/bulk-call-dialog.tsx';
 export { CallSummary } from './components/call-summary.tsx';
 export { ContactCallsCard } from './components/contact-calls-card.tsx';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { LogOut, PanelLeft } from 'lucide-react';
-import { ActiveCallPanel } from '../calls/public.ts';
+import { ActiveCallPanel, IncomingCalls } from '../calls/public.ts';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from '#domain/shell/sidebar.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog.tsx';
@@ -74,6 +74,7 @@ export function AppShell() {
         <main className={cn('flex-1 p-4 md:p-6')}>
           <Outlet />
           <ActiveCallPanel />
+          <IncomingCalls enabled={profile?.role === 'user' || profile?.role === 'admin'} />
         </main>
       </div>
     </div>

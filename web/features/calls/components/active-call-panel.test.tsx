@@ -25,6 +25,7 @@ const call = (over: Partial<Call>): Call => ({
   answeredBy: null,
   abandonedAt: null,
   fromPlace: null,
+  direction: 'outbound',
   ...over,
 });
 

@@ -63,6 +63,11 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
                     <Badge variant="outline">{ANSWERED_BY_BADGE[c.answeredBy]}</Badge>
                   )}
                   {c.abandonedAt && <Badge variant="destructive">Abandoned</Badge>}
+                  {c.direction === 'inbound' && (
+                    <Badge variant={c.answeredAt ? 'outline' : 'destructive'}>
+                      {c.answeredAt ? 'Incoming' : 'Missed'}
+                    </Badge>
+                  )}
                   {d && <Badge>{labelOf(d.disposition)}</Badge>}
                   <span className="ml-auto tabular-nums text-muted-foreground">
                     {formatDuration(c.durationSeconds ?? 0)}

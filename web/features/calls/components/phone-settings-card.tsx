@@ -16,6 +16,7 @@ import {
   useMakeDefaultCallerId,
 } from '../api/calls-queries.ts';
 import { callingFromText } from '../local-presence.ts';
+import { SimulateIncomingCall } from './simulate-incoming-call.tsx';
 
 /** What the simulator does with a dialled number (README "Calling", server/telephony/simulator.ts). */
 const SIMULATOR_OUTCOMES = [
@@ -154,6 +155,7 @@ export function PhoneSettingsCard() {
             {error}
           </p>
         )}
+        <SimulateIncomingCall />
         {data?.provider === 'simulator' && (
           <div className="text-sm">
             <p className="mb-1 font-medium">What the simulator does with the number you call</p>

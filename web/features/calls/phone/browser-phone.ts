@@ -19,6 +19,11 @@ export type PhoneDriver = {
   start: () => Promise<void>;
   /** Connects a call the server recorded (Twilio: Device.connect to our Voice URL). */
   connect: (call: Call) => Promise<void>;
+  /**
+   * Picks up a call that came in (decision 028): Twilio accepts the ringing call on this device; the simulator asks
+   * the server, where the first device to answer takes it. Rejects with the reason when this device cannot.
+   */
+  answer: (call: Call) => Promise<void>;
   /** The call's status as the server knows it (the stand-in turns it into connect and disconnect). */
   observe: (call: Call) => void;
   /** Hangs up from the browser; false when the server must do it (the simulator). */
@@ -108,6 +113,8 @@ export const phone = {
     return snapshot.status === 'ready' || snapshot.status === 'on-call';
   },
   connect: (call: Call) => driver?.connect(call) ?? Promise.resolve(),
+  answer: (call: Call) =>
+    driver?.answer(call) ?? Promise.reject(new Error('The browser phone is not started')),
   observe: (call: Call) => driver?.observe(call),
   hangUp: () => driver?.hangUp() ?? false,
   sendDigits(digits: string) {

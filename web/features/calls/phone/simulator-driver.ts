@@ -1,4 +1,5 @@
 import { isFinished } from '#domain/calls/call-status.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import type { PhoneDriver, PhoneEmit } from './browser-phone.ts';
 
 /**
@@ -15,6 +16,10 @@ export function createSimulatorDriver(emit: PhoneEmit): PhoneDriver {
       return Promise.resolve();
     },
     connect: () => Promise.resolve(),
+    // The server decides which tab or device took the call: the first to ask.
+    answer: async (call) => {
+      await apiFetch(`/api/calls/${call.id}/answer`, { method: 'POST' });
+    },
     observe(call) {
       if (call.status === 'in-progress' && live !== call.id) {
         live = call.id;

@@ -29,6 +29,8 @@ const fetchToken = async () => {
 export function createTwilioDriver(emit: PhoneEmit): PhoneDriver {
   let device: Device | null = null;
   let current: TwilioCall | null = null;
+  /** Calls that came in and ring on this device, by our call id. */
+  const ringing = new Map<string, TwilioCall>();
 
   const follow = (call: TwilioCall) => {
     current = call;
@@ -70,7 +72,15 @@ export function createTwilioDriver(emit: PhoneEmit): PhoneDriver {
       });
       device.on('incoming', (call: TwilioCall) => {
         // Only the agent's own bridged calls carry our call id; anything else is refused.
-        if (!call.customParameters.get('callId')) return call.reject();
+        const callId = call.customParameters.get('callId');
+        if (!callId) return call.reject();
+        // A call that came in rings until the user answers (on this device or another: Twilio cancels the rest).
+        if (call.customParameters.get('direction') === 'inbound') {
+          ringing.set(callId, call);
+          for (const gone of ['cancel', 'disconnect', 'reject'] as const)
+            call.on(gone, () => ringing.delete(callId));
+          return;
+        }
         follow(call);
         call.accept();
       });
@@ -83,6 +93,14 @@ export function createTwilioDriver(emit: PhoneEmit): PhoneDriver {
     async connect(call) {
       if (!device) throw new Error('Device Error: Twilio device not found');
       follow(await device.connect({ params: { callId: call.id } }));
+    },
+    answer(call) {
+      const pending = ringing.get(call.id);
+      if (!pending) return Promise.reject(new Error('This call is no longer ringing on this device'));
+      ringing.delete(call.id);
+      follow(pending);
+      pending.accept();
+      return Promise.resolve();
     },
     observe: () => undefined,
     hangUp() {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft } from 'lucide-react';
 import {
@@ -53,10 +53,14 @@ function valuesOf(c: Contact | undefined): FormValues {
   };
 }
 
-/** /contacts/new and /contacts/{id}/edit: one form. */
+/** /contacts/new and /contacts/{id}/edit: one form. /contacts/new?phone=… starts with that number (an unknown caller). */
 export function ContactFormPage() {
   const { id } = useParams();
-  if (!id) return <ContactForm initial={valuesOf(undefined)} />;
+  const [params] = useSearchParams();
+  if (!id)
+    return (
+      <ContactForm initial={{ ...valuesOf(undefined), phone: params.get('phone')?.slice(0, 40) ?? '' }} />
+    );
   return <EditContact id={id} />;
 }
 

@@ -47,6 +47,7 @@ const call = (status: Call['status'], over: Partial<Call> = {}): Call => ({
   answeredBy: null,
   abandonedAt: null,
   fromPlace: null,
+  direction: 'outbound',
   ...over,
 });
 

@@ -20,6 +20,7 @@ import { DayField } from '../../../components/ui/day-field.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import {
   callingFromText,
+  SimulateIncomingCall,
   useCallAction,
   useCallingSetup,
   useDayLog,
@@ -179,6 +180,7 @@ export function CallDashboardPage() {
                 Select Campaign
               </Button>
             </div>
+            <SimulateIncomingCall idPrefix="dialer-simulate-incoming" />
           </CardContent>
         </Card>
       </div>
@@ -263,6 +265,11 @@ export function CallDashboardPage() {
                           line.status && <Badge variant="secondary">{line.status.replaceAll('-', ' ')}</Badge>
                         )}
                         {line.abandoned && <Badge variant="destructive">Abandoned</Badge>}
+                        {line.direction === 'inbound' && (
+                          <Badge variant={line.answered ? 'outline' : 'destructive'}>
+                            {line.answered ? 'Incoming' : 'Missed'}
+                          </Badge>
+                        )}
                         <span className="ml-auto tabular-nums">{formatDuration(line.durationSeconds)}</span>
                         <span className="tabular-nums text-muted-foreground">
                           {timeIn(new Date(line.at), timeZone)}

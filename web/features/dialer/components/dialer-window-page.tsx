@@ -12,7 +12,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useTimeZone } from '../../auth/public.ts';
 import { ImportContactsDialog } from '../../contact-import/public.ts';
 import { ContactSelectorDialog, toBulkSelection } from '../../contacts/public.ts';
-import { ActiveCallPanel, useActiveCall, useCall, useCallAction, useHangUp } from '../../calls/public.ts';
+import {
+  ActiveCallPanel,
+  IncomingCalls,
+  useActiveCall,
+  useCall,
+  useCallAction,
+  useHangUp,
+} from '../../calls/public.ts';
 import {
   addedToQueueText,
   useAddToQueue,
@@ -320,6 +327,7 @@ function PowerDialer({ queueId, queueName }: { queueId: string; queueName: strin
         </section>
       )}
       <ActiveCallPanel inline />
+      <IncomingCalls enabled />
       <Button
         variant="outline"
         disabled={onCall}

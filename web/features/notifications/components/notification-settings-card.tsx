@@ -21,6 +21,12 @@ const ROWS: Row[] = [
     email: 'callbacksEmail',
   },
   {
+    title: 'Missed calls',
+    what: 'When a call to one of your numbers rings out with nobody answering.',
+    app: 'missedCallsApp',
+    email: 'missedCallsEmail',
+  },
+  {
     title: 'Campaigns',
     what: 'When an e-mail or SMS campaign finishes, or pauses itself because of an error.',
     app: 'campaignsApp',

@@ -61,6 +61,7 @@ export function CallReportsPage() {
                   <TableHead>Contact ID</TableHead>
                   <TableHead>Project ID</TableHead>
                   <TableHead>Outcome</TableHead>
+                  <TableHead>Direction</TableHead>
                   <TableHead>Notes</TableHead>
                   <TableHead>Created At</TableHead>
                 </TableRow>
@@ -72,6 +73,7 @@ export function CallReportsPage() {
                     <TableCell className="font-mono text-xs">{r.contactId?.slice(0, 8) ?? '–'}</TableCell>
                     <TableCell className="font-mono text-xs">{r.projectId?.slice(0, 8) ?? '–'}</TableCell>
                     <TableCell>{r.outcome.replaceAll('-', ' ')}</TableCell>
+                    <TableCell>{r.direction === 'inbound' ? 'Incoming' : 'Outgoing'}</TableCell>
                     <TableCell className="max-w-xs truncate" title={r.notes ?? undefined}>
                       {r.notes ?? ''}
                     </TableCell>

@@ -1,0 +1,167 @@
+import { chooseCallee, INCOMING_MESSAGES, INCOMING_RING_SECONDS } from '#domain/calls/incoming-call.ts';
+import { formatPhoneForDisplay, normalizePhone } from '#domain/contacts/phone.ts';
+import { withActor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import {
+  agentIdentity,
+  type IncomingCallEvent,
+  type WebhookReply,
+} from '../../telephony/telephony-provider.ts';
+import { notifyUser } from '../notifications/public.ts';
+import { applyStatusEvent } from './calls.repository.ts';
+import {
+  contactName,
+  contactWithNumber,
+  findIncomingCall,
+  missIncomingCall,
+  recordIncomingCall,
+  takeIncomingCall,
+  usersWithNumber,
+} from './incoming-calls.repository.ts';
+
+/**
+ * A call to one of our numbers (decision 028): it goes to the user who has the number (a caller who calls back
+ * reaches the user who called them), is recorded ringing with the caller's contact, and rings that user's browser
+ * phones; a number nobody has is told it is not in service. A simulated call reaches only the user who made it.
+ */
+export async function receiveIncomingCall(ctx: AppContext, event: IncomingCallEvent): Promise<WebhookReply> {
+  const { incoming } = ctx.telephony;
+  const from = normalizePhone(event.from) ?? event.from;
+  const to = normalizePhone(event.to) ?? event.to;
+  const owners = await withActor(ctx.db, { kind: 'system' }, (trx) =>
+    usersWithNumber(trx, to, from, ctx.defaultCallerId),
+  );
+  // A simulated call reaches only the user who made it, on their number or on the instance's.
+  const simulated = event.simulatedFor;
+  const candidates = simulated
+    ? owners.some((o) => o.userId === simulated)
+      ? owners.filter((o) => o.userId === simulated)
+      : to === ctx.defaultCallerId
+        ? [{ userId: simulated, numberAddedAt: null, lastCalledCallerAt: null }]
+        : []
+    : owners;
+  const ranked = await Promise.all(
+    candidates.map(async (candidate) => ({
+      ...candidate,
+      hasCallerAsContact: Boolean(
+        await withActor(ctx.db, { kind: 'user', userId: candidate.userId }, (trx) =>
+          contactWithNumber(trx, candidate.userId, from),
+        ),
+      ),
+    })),
+  );
+  const userId = chooseCallee(ranked);
+  if (!userId) return incoming.sayReply(INCOMING_MESSAGES.notInService);
+  const now = ctx.clock();
+  const call = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    const contact = await contactWithNumber(trx, userId, from);
+    return recordIncomingCall(
+      trx,
+      {
+        userId,
+        contactId: contact?.id ?? null,
+        provider: ctx.telephony.name,
+        providerCallId: event.providerCallId,
+        from,
+        to,
+        instanceId: ctx.telephony.name === 'simulator' ? ctx.instanceId : null,
+      },
+      now,
+    );
+  });
+  if (!call.ringing) return incoming.endReply();
+  return incoming.ringReply({
+    id: call.id,
+    identity: agentIdentity(userId),
+    ringSeconds: INCOMING_RING_SECONDS,
+  });
+}
+
+/**
+ * The incoming call's progress (incoming-status webhook): the ringing leg answered or ended moves the call as any
+ * status does; the end of the ringing with nobody answering makes it missed, once, with a notification, and the
+ * caller is told. Unknown calls are answered with the end of the call.
+ */
+export async function incomingCallProgress(
+  ctx: AppContext,
+  callId: string,
+  body: Record<string, string>,
+): Promise<WebhookReply> {
+  const { incoming } = ctx.telephony;
+  const progress = incoming.parseStatus(body);
+  const now = ctx.clock();
+  const call = await withActor(ctx.db, { kind: 'system' }, (trx) =>
+    findIncomingCall(trx, ctx.telephony.name, callId),
+  );
+  if (!call || !progress) return incoming.endReply();
+  // Twilio's Dial action says 'completed' only for a call that was answered, even if its answer event was lost.
+  const answered = call.answered_at !== null || ['in-progress', 'completed'].includes(progress.status);
+  if (progress.final && !answered) {
+    await withActor(ctx.db, { kind: 'user', userId: call.user_id }, async (trx) => {
+      if (await missIncomingCall(trx, call.id, progress.status, now)) await notifyMissedCall(trx, call);
+    });
+    return incoming.sayReply(INCOMING_MESSAGES.missed);
+  }
+  // An answer, or the end of an answered call, moves it as any status does; a leg that rang out on one device is
+  // not the call missed (the end of the ringing says that).
+  const status = progress.status === 'in-progress' ? 'in-progress' : answered ? 'completed' : null;
+  if (status && call.provider_call_id) {
+    const providerCallId = call.provider_call_id;
+    await withActor(ctx.db, { kind: 'system' }, (trx) =>
+      applyStatusEvent(
+        trx,
+        {
+          provider: ctx.telephony.name,
+          callId: null,
+          providerCallId,
+          status,
+          durationSeconds: progress.durationSeconds,
+        },
+        now,
+      ),
+    );
+  }
+  return incoming.endReply();
+}
+
+async function notifyMissedCall(
+  trx: Parameters<typeof notifyUser>[0],
+  call: { id: string; user_id: string; contact_id: string | null; from_number: string },
+) {
+  const contact = call.contact_id ? await contactName(trx, call.contact_id) : undefined;
+  const number = formatPhoneForDisplay(call.from_number);
+  const who = contact ? `${contact.first_name} ${contact.last_name}`.trim() : number;
+  await notifyUser(trx, {
+    userId: call.user_id,
+    kind: 'missed-call',
+    subject: call.id,
+    title: `Missed call from ${who}`,
+    body: contact
+      ? `${who} (${number}) called and nobody answered. Call them back from their page.`
+      : `${number} called and nobody answered. Add them as a contact to call them back.`,
+    link: call.contact_id
+      ? `/contacts/${call.contact_id}`
+      : `/contacts/new?phone=${encodeURIComponent(call.from_number)}`,
+  });
+}
+
+/**
+ * The user picks up in one tab or device (the simulator; on Twilio the browser phone answers the provider itself):
+ * the first takes the call, the others are told it was answered elsewhere, or that it has ended.
+ */
+export async function answerIncomingCall(ctx: AppContext, userId: string, callId: string): Promise<void> {
+  const answer = ctx.telephony.incoming.answer;
+  if (!answer) throw new AppError('CONFLICT', INCOMING_MESSAGES.answerInBrowserPhone);
+  const taken = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+    takeIncomingCall(trx, userId, callId, ctx.clock()),
+  );
+  if (!taken.taken) {
+    if (taken.status === null) throw new AppError('NOT_FOUND', 'Call not found');
+    throw new AppError(
+      'CONFLICT',
+      taken.status === 'in-progress' ? INCOMING_MESSAGES.answeredElsewhere : INCOMING_MESSAGES.ended,
+    );
+  }
+  if (taken.providerCallId) await answer(taken.providerCallId);
+}

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newRequestId } from '#domain/calls/call-guard.ts';
+import { agentIdentity } from '../../telephony/telephony-provider.ts';
+import { FAKE_ACCOUNT_SID, type FakeTwilio } from '../../test/fake-twilio.ts';
+import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
+import {
+  allowUnknownLocalTime,
+  asCookie,
+  createAccount,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
+import { insertContact } from '../../test/contact-factory.ts';
+import { startTwilioRep, TWILIO_CALLER_ID, twilioWebhook } from '../../test/twilio-test-app.ts';
+
+/*
+ * Calls coming in on Twilio (decision 028), against the signed webhooks Twilio posts: the number's "A call comes in"
+ * webhook answered with TwiML that rings the user's browser phones, and the ringing's progress and end.
+ */
+
+let fake: FakeTwilio;
+let ctx: TestContext;
+let rep: Session;
+beforeEach(async () => {
+  ({ fake, ctx, rep } = await startTwilioRep());
+  // 11 am in Denver: within calling hours for the calls the reps place first.
+  ctx.clock.set(new Date('2026-11-21T18:00:00Z'));
+});
+afterEach(async () => {
+  await ctx.close();
+  await fake.close();
+});
+
+const CALLER = '+17205550177';
+let sids = 0;
+const comesIn = (from = CALLER, sid = `CA${String(++sids).padStart(32, '0')}`) =>
+  twilioWebhook(ctx.app, '/api/telephony/twilio/incoming', {
+    AccountSid: FAKE_ACCOUNT_SID,
+    CallSid: sid,
+    From: from,
+    To: TWILIO_CALLER_ID,
+    CallStatus: 'ringing',
+    Direction: 'inbound',
+  });
+const progress = (callId: string, fields: Record<string, string>) =>
+  twilioWebhook(ctx.app, `/api/telephony/twilio/incoming-status?callId=${callId}`, {
+    AccountSid: FAKE_ACCOUNT_SID,
+    CallSid: 'CA'.padEnd(34, '9'),
+    ...fields,
+  });
+const rows = async () =>
+  (
+    await ctx.db.admin.query<{
+      id: string;
+      user_id: string;
+      status: string;
+      duration_seconds: number | null;
+      contact_id: string | null;
+    }>(`select id, user_id, status, duration_seconds, contact_id from calls where direction = 'inbound'`)
+  ).rows;
+const callFrom = async (who: Session, to: string) => {
+  const placed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/calls',
+    headers: asCookie(who),
+    payload: { requestId: newRequestId(), to },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+};
+
+describe('incoming calls on Twilio, against its signed webhooks', () => {
+  it('rings the browser phones of the user who last called the caller from that number, with TwiML', async () => {
+    const other = await createAccount(ctx, 'user');
+    await allowUnknownLocalTime(ctx.app, other);
+    const ada = await insertContact(ctx.app, other, { firstName: 'Ada', phone: '(720) 555-0177' });
+    // Both reps call from the instance's number; the caller calls back the one who called them.
+    await callFrom(other, CALLER);
+    await callFrom(rep, '+17205550123');
+
+    const answer = await comesIn();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/xml/);
+    const [call] = await rows();
+    expect(call).toMatchObject({ user_id: other.userId, status: 'ringing', contact_id: ada.id });
+    const statusUrl = `${TEST_PUBLIC_URL}/api/telephony/twilio/incoming-status?callId=${call!.id}`.replace(
+      /&/g,
+      '&amp;',
+    );
+    expect(answer.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response>' +
+        `<Dial timeout="25" answerOnBridge="true" action="${statusUrl}" method="POST">` +
+        `<Client statusCallback="${statusUrl}" statusCallbackEvent="answered completed" statusCallbackMethod="POST">` +
+        `<Identity>${agentIdentity(other.userId)}</Identity>` +
+        `<Parameter name="callId" value="${call!.id}"/><Parameter name="direction" value="inbound"/>` +
+        '</Client></Dial></Response>',
+    );
+    // Twilio retrying the same webhook finds the same call.
+    const again = await comesIn(CALLER, `CA${String(sids).padStart(32, '0')}`);
+    expect(again.body).toContain('<Dial');
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it('tells a caller nobody here called that the number is not in service, and refuses a forged webhook', async () => {
+    const answer = await comesIn('+12125550199');
+    expect(answer.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>The number you have called is not in service.</Say><Hangup/></Response>',
+    );
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/telephony/twilio/incoming',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'forged' },
+      payload: new URLSearchParams({ CallSid: 'CA1', From: CALLER, To: TWILIO_CALLER_ID }).toString(),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('an answered call moves on its leg’s events and ends with the Dial’s duration', async () => {
+    await callFrom(rep, CALLER);
+    await comesIn();
+    const [call] = await rows();
+    expect((await progress(call!.id, { CallStatus: 'in-progress' })).statusCode).toBe(200);
+    expect((await rows())[0]!.status).toBe('in-progress');
+    // Answering is the browser phone's own on Twilio.
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/${call!.id}/answer`,
+      headers: asCookie(rep),
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe('On Twilio the browser phone answers the call itself');
+
+    const ended = await progress(call!.id, { DialCallStatus: 'completed', DialCallDuration: '42' });
+    expect(ended.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect(await rows()).toEqual([expect.objectContaining({ status: 'completed', duration_seconds: 42 })]);
+  });
+
+  it('a call that rang out is missed once: one notification, and the caller told', async () => {
+    await callFrom(rep, CALLER);
+    await comesIn();
+    const [call] = await rows();
+    // One device's leg ringing out is not the call missed.
+    await progress(call!.id, { CallStatus: 'no-answer' });
+    expect((await rows())[0]!.status).toBe('ringing');
+    for (let i = 0; i < 2; i++) {
+      const missed = await progress(call!.id, { DialCallStatus: 'no-answer', DialCallDuration: '0' });
+      expect(missed.body).toBe(
+        '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, nobody can take your call right now. We will call you back.</Say><Hangup/></Response>',
+      );
+    }
+    expect((await rows())[0]!.status).toBe('no-answer');
+    const { rows: notices } = await ctx.db.admin.query<{ title: string; link: string }>(
+      `select title, link from notifications where user_id = $1 and kind = 'missed-call'`,
+      [rep.userId],
+    );
+    expect(notices).toEqual([
+      { title: 'Missed call from +1 (720) 555-0177', link: '/contacts/new?phone=%2B17205550177' },
+    ]);
+  });
+});
