@@ -15,6 +15,7 @@ import { benchSmsDrill } from './sms-drill.bench.ts';
 import { benchCallReports } from './call-reports.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchParallelDialing } from './parallel-dialing.bench.ts';
+import { benchIncomingCalls } from './incoming-calls.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -33,6 +34,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'call-reports': benchCallReports,
   reports: benchReports,
   'parallel-dialing': benchParallelDialing,
+  'incoming-calls': benchIncomingCalls,
 };
 
 /**

@@ -47,7 +47,9 @@ test.describe('call reports', () => {
     expect(download.suggestedFilename()).toBe('call_reports.csv');
     const text = await readFile(await download.path(), 'utf8');
     expect(
-      text.startsWith('\uFEFF"Call ID","Contact ID","Project ID","Outcome","Notes","Created At"\n'),
+      text.startsWith(
+        '\uFEFF"Call ID","Contact ID","Project ID","Outcome","Notes","Created At","Direction"\n',
+      ),
     ).toBe(true);
     const rows = text.trimEnd().split('\n').slice(1);
     expect(rows).toHaveLength(1);
