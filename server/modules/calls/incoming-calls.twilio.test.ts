@@ -112,6 +112,8 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
       payload: new URLSearchParams({ CallSid: 'CA1', From: CALLER, To: TWILIO_CALLER_ID }).toString(),
     });
     expect(forged.statusCode).toBe(403);
+    // A signed call whose number carries a NUL byte is refused as bad input (the app's NUL guard), nothing written.
+    expect((await comesIn('+1720555\u00000177')).statusCode).toBe(400);
     expect(await rows()).toEqual([]);
   });
 
