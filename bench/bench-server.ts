@@ -28,6 +28,7 @@ export async function startBenchServer(
     logLevel: 'silent',
     webDist: path.resolve('dist/web'),
     smtpTrustedCa: options.smtpTrustedCa,
+    filesDir: path.resolve('data/bench-files'),
     ...(options.telephony && { telephony: options.telephony }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -80,6 +80,7 @@ test.describe('incoming calls', () => {
     await page.goto('/power-dialer');
     const simulate = page.getByRole('form', { name: 'Simulate incoming call' });
     await simulate.getByLabel("Caller's number").fill('(212) 555-0199');
+    await simulate.getByLabel('If nobody answers').selectOption({ label: 'The caller hangs up at the tone' });
     await simulate.getByRole('button', { name: 'Simulate incoming call' }).click();
     const ringing = page.getByRole('alertdialog', { name: 'Incoming call from Unknown caller' });
     await expect(ringing).toBeVisible();

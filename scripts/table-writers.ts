@@ -48,6 +48,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   sms_inbound_messages: 'server/modules/sms',
   notifications: 'server/modules/notifications',
   notification_settings: 'server/modules/notifications',
+  recordings: 'server/modules/recordings',
+  file_deletions: 'server/modules/recordings',
+  voicemail_greetings: 'server/modules/recordings',
 };
 
 /** The module a server file belongs to: server/modules/<name>, else its top folder (server/mail, server/db, …). */

@@ -8,6 +8,7 @@ import type { SystemMailer } from './mail/system-mail.ts';
 import type { ChangeHub } from './realtime/change-hub.ts';
 import type { DatabaseHealth } from './db/database-health.ts';
 import type { WorkTracker } from './instance/work-tracker.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** What route modules need, built once in app.ts and passed down explicitly. */
 export type AppContext = {
@@ -40,4 +41,8 @@ export type AppContext = {
   defaultCallerId: string | null;
   /** How long a provider may take to accept a call before it counts as failed. */
   providerTimeoutMs: number;
+  /** Where recordings and greetings are stored (decision 029). */
+  files: FileStore;
+  /** Signs URLs that work without a session until they expire (a recorded greeting a provider fetches). */
+  urlSigningKey: string;
 };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { createSystemMailer } from './mail/system-mail.ts';
 import { createChangeHub } from './realtime/change-hub.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
 import { startJanitor } from './instance/janitor.ts';
+import { createDiskFileStore } from './storage/disk-file-store.ts';
 import { createWorkTracker } from './instance/work-tracker.ts';
 import { createDatabaseHealth } from './db/database-health.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -38,7 +39,12 @@ import { registerSendingLimitRoutes } from './modules/campaigns/sending-limits.r
 import { registerCallReportRoutes } from './modules/reports/call-reports.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { CALLBACK_DUE_TASK, callbackDueTask } from './modules/calls/public.ts';
+import {
+  CALLBACK_DUE_TASK,
+  callbackDueTask,
+  VOICEMAIL_FETCH_TASK,
+  voicemailFetchTask,
+} from './modules/calls/public.ts';
 import {
   NOTIFICATION_EMAIL_TASK,
   notificationEmailTask,
@@ -56,6 +62,12 @@ import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerCallerIdRoutes } from './modules/caller-ids/caller-ids.routes.ts';
 import { registerTelephonyRoutes } from './modules/calls/telephony.routes.ts';
 import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
+import {
+  FILE_DELETIONS_TASK,
+  fileDeletionsTask,
+  registerRecordingRoutes,
+  registerVoicemailGreetingRoutes,
+} from './modules/recordings/public.ts';
 import { BULK_CALL_TASK, bulkCallTask } from './modules/calls/bulk-call-runner.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { joinDefaultQueue, QUEUE_FILL_TASK, queueFillTask } from './modules/queues/public.ts';
@@ -104,6 +116,8 @@ export type AppConfig = {
   jobPollIntervalMs?: number;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
   closeGraceMs?: number;
+  /** Where recordings and greetings are stored (FILES_DIR; the data directory's `files` by default). */
+  filesDir: string;
 };
 
 /** The CSP hashes of the built index.html's inline scripts (none without a build: tests, development). */
@@ -160,6 +174,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     log: app.log,
   });
   const changes = createChangeHub(connection);
+  const files = await createDiskFileStore(config.filesDir);
   const ctx: AppContext = {
     instanceId,
     isInstanceAlive,
@@ -195,6 +210,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
           : SIMULATOR_CALLER_ID
         : normalizePhone(config.defaultCallerId),
     providerTimeoutMs: config.telephony?.timeoutMs ?? 10_000,
+    files,
+    urlSigningKey: createHmac('sha256', config.sessionSecret).update('signed-urls').digest('base64url'),
   };
 
   await app.register(fastifyCookie);
@@ -244,6 +261,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerCallerIdRoutes(app, ctx);
   registerTelephonyRoutes(app, ctx);
   registerDialerRoutes(app, ctx);
+  registerRecordingRoutes(app, ctx);
+  registerVoicemailGreetingRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
@@ -259,6 +278,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [SEND_TASKS.sms]: sendTask(ctx, smsSending),
       [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
       [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
+      [FILE_DELETIONS_TASK]: fileDeletionsTask(ctx),
+      [VOICEMAIL_FETCH_TASK]: voicemailFetchTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordingRefSchema } from '../recordings/voicemail.ts';
 import { AnsweredBySchema } from './answered-by.ts';
 import { CallDirectionSchema, CallStatusSchema, TelephonyProviderNameSchema } from './call-status.ts';
 import { REQUEST_ID_PATTERN } from './call-guard.ts';
@@ -136,6 +137,8 @@ export const CallLogLineSchema = z.object({
   isQualified: z.boolean(),
   durationSeconds: z.number().int(),
   at: z.string(),
+  /** The message the caller left when nobody answered, to play; null when none. */
+  voicemail: RecordingRefSchema.nullable(),
 });
 export type CallLogLine = z.infer<typeof CallLogLineSchema>;
 
@@ -171,6 +174,8 @@ export const ContactCallingSchema = z.object({
   dispositions: z.array(DispositionRecordSchema),
   doNotCall: z.boolean(),
   smsOptedOut: z.boolean(),
+  /** The messages the contact left on calls nobody answered, by call. */
+  voicemails: z.array(z.object({ callId: z.string(), recording: RecordingRefSchema })),
 });
 
 /** A callback whose date has come: one click from calling back. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VOICEMAIL_MAX_SECONDS } from '../recordings/voicemail.ts';
 import { CallSchema } from './call.schema.ts';
 
 /** How long an incoming call rings the user's browser phones before it counts as missed (decision 028). */
@@ -33,6 +34,8 @@ export const SimulateIncomingCallSchema = z.object({
     .max(40)
     .refine((v) => v.replace(/\D/g, '').length >= 7, 'Enter a full phone number'),
   to: z.string().trim().max(40).optional(),
+  /** If nobody answers, the caller leaves a message this long (0: hangs up at the tone). */
+  voicemailSeconds: z.number().int().min(0).max(VOICEMAIL_MAX_SECONDS).default(6),
 });
 export type SimulateIncomingCall = z.input<typeof SimulateIncomingCallSchema>;
 
@@ -45,8 +48,6 @@ export const INCOMING_MESSAGES = {
   noNumber: 'Add a caller ID first: calls come in on your caller IDs',
   /** What a caller hears when the number is nobody's here. */
   notInService: 'The number you have called is not in service.',
-  /** What a caller hears when nobody answered in time (voicemail is not recorded yet). */
-  missed: 'Sorry, nobody can take your call right now. We will call you back.',
 } as const;
 
 /**

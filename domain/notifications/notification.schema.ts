@@ -11,6 +11,7 @@ export const NotificationKindSchema = z.enum([
   'campaign-failed',
   'new-signup',
   'missed-call',
+  'voicemail',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 

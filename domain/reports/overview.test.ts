@@ -18,6 +18,7 @@ const line = (at: string, disposition: string | null, answered: boolean) => ({
   isQualified: disposition === 'qualified',
   durationSeconds: 0,
   at,
+  voicemail: null,
 });
 
 describe('reports overview', () => {

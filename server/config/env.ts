@@ -48,6 +48,8 @@ export const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
+  /** Where recordings and greetings are stored on disk; DATA_DIR/files when unset. */
+  FILES_DIR: z.string().optional(),
   DATABASE_URL: z
     .url()
     .optional()

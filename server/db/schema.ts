@@ -573,7 +573,38 @@ export type BulkCallItemsTable = {
   done_at: NullableTimestamp;
 };
 
+export type RecordingsTable = {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'voicemail' | 'greeting';
+  call_id: string | null;
+  contact_id: string | null;
+  storage_key: string;
+  content_type: string;
+  size_bytes: string | number;
+  /** numeric: read as a string. */
+  duration_seconds: string | number;
+  provider_recording_id: string | null;
+  created_at: Generated<Date>;
+};
+
+export type FileDeletionsTable = {
+  storage_key: string;
+  /** When the file may be deleted: at once for a deleted recording, later for one still being stored. */
+  queued_at: Generated<Date>;
+};
+
+export type VoicemailGreetingsTable = {
+  user_id: string;
+  greeting_text: string | null;
+  recording_id: string | null;
+  updated_at: Generated<Date>;
+};
+
 export type Database = {
+  recordings: RecordingsTable;
+  file_deletions: FileDeletionsTable;
+  voicemail_greetings: VoicemailGreetingsTable;
   contacts: ContactsTable;
   contact_history: ContactHistoryTable;
   call_dispositions: CallDispositionsTable;

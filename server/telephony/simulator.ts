@@ -1,11 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { isFinished, type CallStatus } from '#domain/calls/call-status.ts';
 import { phoneDigits } from '#domain/contacts/phone.ts';
 import { secretsEqual } from '../security/constant-time.ts';
+import { simulatedVoiceWav } from './simulated-voice.ts';
 import {
   parseTwilioStyleIncomingCall,
   parseTwilioStyleIncomingStatus,
   parseTwilioStyleInbound,
+  parseTwilioStyleRecording,
   parseTwilioStyleSmsStatus,
   parseTwilioStyleStatus,
   ProviderError,
@@ -24,6 +27,16 @@ const TALK_MS = 30_000;
 const MESSAGE_MS = 6_000;
 /** How long a simulated caller stays on a call the user answered, unless the user hangs up first. */
 const INBOUND_TALK_MS = 10 * 60_000;
+/** How long a simulated caller listens to the greeting before the tone. */
+const GREETING_LISTEN_MS = 3000;
+/** Where the simulator says a voicemail is: not a network address, only the simulator's own fetch reads it. */
+const SIMULATED_RECORDING_PREFIX = 'simulator:recordings/';
+
+/** What the simulator's webhooks answer, in JSON where Twilio's answer in TwiML. */
+type SimulatorReply = {
+  say?: string;
+  voicemail?: { callId: string; greeting: { text: string } | { audioUrl: string }; maxSeconds: number };
+};
 /** Relayed to the instance running a simulated call: the user answered it (anything else relayed is a hang-up). */
 const ANSWER_PREFIX = 'answer:';
 const json = (value: object) => ({ contentType: 'application/json', body: JSON.stringify(value) });
@@ -259,6 +272,8 @@ export function createSimulator(options: {
       answeredAt: number | null;
       /** When the call is due to be answered (real time), if it will be. */
       answerAt: number | null;
+      /** An incoming call's caller leaves a message this long if nobody answers (0: hangs up at the tone). */
+      voicemailSeconds?: number;
     }
   >();
 
@@ -347,12 +362,54 @@ export function createSimulator(options: {
         signature: signSimulatorFields(options.secret, fields, query),
       },
       `${providerCallId} missed`,
-    ).then((answer) => heard(providerCallId, answer));
+    ).then((answer) => {
+      const reply = heard(providerCallId, answer);
+      if (reply.voicemail && call.voicemailSeconds)
+        leaveVoicemail(providerCallId, reply.voicemail.callId, call.voicemailSeconds);
+    });
   };
   /** What the webhook told the caller, as a recording of the call would show it. */
   const heard = (providerCallId: string, answer: string | void) => {
-    const reply = answer ? (JSON.parse(answer) as { say?: string }) : {};
-    if (reply.say) options.onMessagePlayed?.({ providerCallId, message: reply.say });
+    const reply = answer ? (JSON.parse(answer) as SimulatorReply) : {};
+    const greeting = reply.voicemail?.greeting;
+    const message =
+      reply.say ??
+      (greeting && ('text' in greeting ? greeting.text : `(recorded greeting) ${greeting.audioUrl}`));
+    if (message) options.onMessagePlayed?.({ providerCallId, message });
+    return reply;
+  };
+  /**
+   * The caller speaks after the tone for `seconds`, then hangs up: the voicemail webhook hears they are done (its
+   * answer, the thanks, is played), then the recording's report says where to fetch it, as Twilio's Record does.
+   */
+  const leaveVoicemail = (providerCallId: string, callId: string, seconds: number) => {
+    const recordingSid = `RESIM${randomBytes(16).toString('hex')}`;
+    const fields = {
+      CallSid: providerCallId,
+      RecordingSid: recordingSid,
+      RecordingUrl: `${SIMULATED_RECORDING_PREFIX}${recordingSid}?seconds=${seconds}`,
+      RecordingDuration: String(seconds),
+    };
+    const query = `?${new URLSearchParams({ callId }).toString()}`;
+    const hook = (path: string, extra: Record<string, string>) => {
+      const signed = { ...fields, ...extra };
+      return deliverWithRetries(
+        {
+          path,
+          query,
+          body: new URLSearchParams(signed).toString(),
+          signature: signSimulatorFields(options.secret, signed, query),
+        },
+        `${providerCallId} voicemail`,
+      );
+    };
+    setTimeout(
+      () =>
+        void hook('/api/telephony/simulator/voicemail', {})
+          .then((answer) => heard(providerCallId, answer))
+          .then(() => hook('/api/telephony/simulator/voicemail-recording', { RecordingStatus: 'completed' })),
+      (GREETING_LISTEN_MS + seconds * 1000) * options.timeScale,
+    ).unref();
   };
 
   /**
@@ -370,7 +427,22 @@ export function createSimulator(options: {
     sayReply: (message) => json({ say: message }),
     endReply: () => json({ end: true }),
     parseStatus: parseTwilioStyleIncomingStatus,
-    async simulate({ from, to, userId }) {
+    voicemailReply: (voicemail) => json({ voicemail }),
+    parseRecording: parseTwilioStyleRecording,
+    /** A simulated caller's message: a made-up sound of the length they spoke (no voice is involved). */
+    fetchRecording(url) {
+      const match = new RegExp(`^${SIMULATED_RECORDING_PREFIX}RESIM[0-9a-f]{32}\\?seconds=(\\d{1,3})$`).exec(
+        url,
+      );
+      if (!match) return Promise.reject(new Error(`Not a simulated recording: ${url.slice(0, 100)}`));
+      const wav = simulatedVoiceWav(Number(match[1]));
+      return Promise.resolve({
+        body: Readable.from([Buffer.from(wav)]),
+        contentType: 'audio/wav',
+        extension: 'wav',
+      });
+    },
+    async simulate({ from, to, userId, voicemailSeconds }) {
       const providerCallId = `SIM${randomBytes(16).toString('hex')}`;
       const fields = { CallSid: providerCallId, From: from, To: to, SimulatedFor: userId };
       const answer = await options.deliver({
@@ -380,7 +452,10 @@ export function createSimulator(options: {
         signature: signSimulatorFields(options.secret, fields),
       });
       const reply = answer ? (JSON.parse(answer) as { ring?: { callId: string; seconds: number } }) : {};
-      if (!reply.ring) return heard(providerCallId, answer);
+      if (!reply.ring) {
+        heard(providerCallId, answer);
+        return;
+      }
       running.set(providerCallId, {
         callId: reply.ring.callId,
         timers: [
@@ -389,6 +464,7 @@ export function createSimulator(options: {
         status: 'ringing',
         answeredAt: null,
         answerAt: null,
+        voicemailSeconds,
       });
     },
     async answer(providerCallId) {

@@ -1,6 +1,7 @@
 import { answeredByOf, type AnsweredBy } from '#domain/calls/answered-by.ts';
 import { CallStatusSchema, type CallStatus, type TelephonyProviderName } from '#domain/calls/call-status.ts';
 import type { SmsDelivery } from '#domain/campaigns/sms-campaign.schema.ts';
+import type { Readable } from 'node:stream';
 
 /** A call handed to a provider: our call id travels in the status callback so events find their call. */
 export type PlaceCallRequest = {
@@ -106,14 +107,43 @@ export type IncomingCallSupport = {
     /** The ringing is over (Twilio's Dial action): the call is missed unless it was answered. */
     final: boolean;
   } | null;
-  /** The simulator only: someone calls `to` from `from`, through the same signed webhook, on behalf of `userId`. */
-  simulate?: (call: { from: string; to: string; userId: string }) => Promise<void>;
+  /**
+   * Nobody answered (decision 029): the caller hears the greeting (the text spoken, or the recorded one played from
+   * its URL), a tone, and may leave a message of up to `maxSeconds`. The provider records it, tells the voicemail
+   * webhook when the caller is done (answered with the thanks), and the voicemail-recording webhook when the file is
+   * ready to fetch.
+   */
+  voicemailReply: (voicemail: {
+    callId: string;
+    greeting: { text: string } | { audioUrl: string };
+    maxSeconds: number;
+  }) => WebhookReply;
+  /** The recording's report (Twilio's recordingStatusCallback fields). */
+  parseRecording: (body: Record<string, string>) => RecordingEvent | null;
+  /** Fetches a recording the provider reported, from the provider only (never another host a body names). */
+  fetchRecording: (url: string) => Promise<FetchedRecording>;
+  /**
+   * The simulator only: someone calls `to` from `from`, through the same signed webhook, on behalf of `userId`; if
+   * nobody answers, they leave a message of `voicemailSeconds` (none when 0).
+   */
+  simulate?: (call: { from: string; to: string; userId: string; voicemailSeconds: number }) => Promise<void>;
   /**
    * The simulator only: the user's browser phone picked up (the server already took the call for that device, first
    * come first served); the simulated caller is connected and stays until the user hangs up.
    */
   answer?: (providerCallId: string) => Promise<void>;
 };
+
+/** A recording's report: completed (ready to fetch), or absent / failed (nothing was said, or it was lost). */
+export type RecordingEvent = {
+  providerRecordingId: string;
+  url: string;
+  status: 'completed' | 'absent' | 'failed';
+  durationSeconds: number;
+};
+
+/** A recording's bytes as the provider serves them, with their type and the file extension they are stored under. */
+export type FetchedRecording = { body: Readable; contentType: string; extension: 'mp3' | 'wav' };
 
 export type CallerIdStatus = 'account-number' | 'verified' | 'unknown';
 
@@ -258,4 +288,16 @@ export function parseTwilioStyleIncomingStatus(body: Record<string, string>) {
     durationSeconds: duration !== null && duration <= MAX_REPORTED_DURATION_SECONDS ? duration : null,
     final: dialed !== undefined,
   };
+}
+
+/** Twilio's recording status callback fields (RecordingSid, RecordingUrl, RecordingStatus, RecordingDuration). */
+export function parseTwilioStyleRecording(body: Record<string, string>): RecordingEvent | null {
+  const sid = body.RecordingSid;
+  if (typeof sid !== 'string' || !/^[A-Za-z0-9]{1,64}$/.test(sid)) return null;
+  const url = body.RecordingUrl ?? '';
+  if (url.length > 500) return null;
+  const status = body.RecordingStatus;
+  if (status !== 'completed' && status !== 'absent' && status !== 'failed') return null;
+  const duration = /^\d{1,5}$/.test(body.RecordingDuration ?? '') ? Number(body.RecordingDuration) : 0;
+  return { providerRecordingId: sid, url, status, durationSeconds: duration };
 }

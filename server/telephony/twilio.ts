@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import twilio from 'twilio';
 import {
   parseTwilioStyleIncomingCall,
   parseTwilioStyleIncomingStatus,
   parseTwilioStyleInbound,
+  parseTwilioStyleRecording,
   parseTwilioStyleSmsStatus,
   parseTwilioStyleStatus,
   ProviderError,
@@ -53,6 +55,13 @@ export const twilioStatusUrl = (publicUrl: string, callId: string) =>
 /** Where an incoming call's ringing reports back: our call id travels in the (signed) URL. */
 export const twilioIncomingStatusUrl = (publicUrl: string, callId: string) =>
   `${publicUrl}/api/telephony/twilio/incoming-status?callId=${encodeURIComponent(callId)}`;
+
+/** Where a voicemail's end (the Record action) and its recording's report go: our call id in the (signed) URL. */
+export const twilioVoicemailUrl = (
+  publicUrl: string,
+  callId: string,
+  hook: 'voicemail' | 'voicemail-recording',
+) => `${publicUrl}/api/telephony/twilio/${hook}?callId=${encodeURIComponent(callId)}`;
 
 /** The delivery report callback for one of our text messages: our reference travels in the (signed) URL. */
 export const twilioSmsStatusUrl = (publicUrl: string, ref: string) =>
@@ -152,6 +161,44 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
         return { contentType: 'text/xml', body: response.toString() };
       },
       parseStatus: parseTwilioStyleIncomingStatus,
+      voicemailReply({ callId, greeting, maxSeconds }) {
+        const response = new twilio.twiml.VoiceResponse();
+        if ('audioUrl' in greeting) response.play(greeting.audioUrl);
+        else response.say(greeting.text);
+        response.record({
+          maxLength: maxSeconds,
+          playBeep: true,
+          timeout: 5,
+          action: twilioVoicemailUrl(publicUrl, callId, 'voicemail'),
+          method: 'POST',
+          recordingStatusCallback: twilioVoicemailUrl(publicUrl, callId, 'voicemail-recording'),
+          recordingStatusCallbackMethod: 'POST',
+          recordingStatusCallbackEvent: ['completed', 'absent'],
+        });
+        return { contentType: 'text/xml', body: response.toString() };
+      },
+      parseRecording: parseTwilioStyleRecording,
+      /**
+       * The recording as MP3 from Twilio's REST API (RecordingUrl + '.mp3', HTTP basic auth with the account), and
+       * only from it: a URL on any other host is refused, so a webhook body can never make us fetch elsewhere.
+       */
+      async fetchRecording(url) {
+        const api = settings.apiBaseUrl ?? TWILIO_API;
+        if (!url.startsWith(`${api}/`)) throw new Error(`Not a Twilio recording URL: ${url.slice(0, 100)}`);
+        const response = await fetch(`${url}.mp3`, {
+          headers: {
+            authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`,
+          },
+          signal: AbortSignal.timeout(60_000),
+        });
+        if (!response.ok || !response.body)
+          throw new Error(`Twilio answered ${response.status} for the recording`);
+        return {
+          body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+          contentType: 'audio/mpeg',
+          extension: 'mp3',
+        };
+      },
     },
     async placeCall({ callId, from, to, agentIdentity: identity, hold }) {
       try {

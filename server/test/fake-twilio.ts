@@ -31,6 +31,8 @@ export type FakeTwilio = {
   callUpdates: { sid: string; status?: string; twiml?: string }[];
   /** The text messages created so far (Messages.json), in order. */
   messages: { sid: string; to: string; from: string; body: string; statusCallback: string | undefined }[];
+  /** Recordings the account holds, by SID (RE…): served as MP3 at their URL + '.mp3' (Recordings/{Sid}.mp3). */
+  recordings: Map<string, Buffer>;
   close: () => Promise<void>;
 };
 
@@ -89,6 +91,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     ownedNumbers: new Set(),
     verifiedCallerIds: new Set(),
     messages: [],
+    recordings: new Map(),
   };
   const server = createServer((request, response) => {
     void (async () => {
@@ -201,6 +204,16 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           previous_page_uri: null,
           uri: `${path}?PageSize=50&Page=0`,
         });
+      }
+      const recording = new RegExp(
+        `^/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}/Recordings/(RE[0-9a-f]{32})\\.mp3$`,
+      ).exec(path);
+      if (request.method === 'GET' && recording) {
+        const audio = fake.recordings.get(recording[1]!);
+        if (!audio)
+          return send(response, 404, twilioError(404, 20404, `The requested resource ${path} was not found`));
+        response.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length });
+        return response.end(audio);
       }
       const update = new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(path);
       if (request.method === 'POST' && update) {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Role } from '#domain/auth/roles.ts';
 import { buildApp, type App, type AppConfig } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -15,7 +18,14 @@ export function createTestClock(start = new Date('2026-11-21T09:00:00Z')): TestC
   };
 }
 
-export type TestContext = { app: App; db: TestDatabase; clock: TestClock; close: () => Promise<void> };
+export type TestContext = {
+  app: App;
+  db: TestDatabase;
+  clock: TestClock;
+  /** Where this app stores recordings (a temporary directory, removed on close; shared by a second instance). */
+  filesDir: string;
+  close: () => Promise<void>;
+};
 
 /** The real server on its own fresh database, driven through app.inject(). */
 export async function createTestApp(
@@ -36,6 +46,7 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const db = await createTestDatabase();
   const clock = createTestClock();
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'callcrm-files-'));
   const app = await buildApp({
     databaseUrl: db.appUrl,
     poolSize: 5,
@@ -62,15 +73,18 @@ export async function createTestApp(
     webDist: options.webDist ?? null,
     clock: clock.now,
     jobPollIntervalMs: 50,
+    filesDir,
     ...(options.closeGraceMs !== undefined && { closeGraceMs: options.closeGraceMs }),
   });
   return {
     app,
     db,
     clock,
+    filesDir,
     close: async () => {
       await app.close();
       await db.drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }
@@ -93,6 +107,7 @@ export function buildSecondInstance(context: TestContext): Promise<App> {
     telephony: { provider: 'simulator', timeScale: 0.01, timeoutMs: 300, bulkSpacingMs: 50 },
     clock: context.clock.now,
     jobPollIntervalMs: 50,
+    filesDir: context.filesDir,
   });
 }
 

@@ -24,6 +24,8 @@ export const LONG_OPERATION_TIMEOUT_MS = 5 * 60_000;
 type Options<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the request body as it is (a recorded greeting), instead of JSON. */
+  file?: { data: Blob; contentType: string };
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   /** API_TIMEOUT_MS unless the request is one of the long ones. */
@@ -47,8 +49,18 @@ export async function apiFetch<T = unknown>(path: string, options: Options<T> = 
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: options.body !== undefined ? { 'content-type': 'application/json' } : {},
-    body: options.body !== undefined ? JSON.stringify(options.body) : method === 'GET' ? undefined : '{}',
+    headers: options.file
+      ? { 'content-type': options.file.contentType }
+      : options.body !== undefined
+        ? { 'content-type': 'application/json' }
+        : {},
+    body: options.file
+      ? options.file.data
+      : options.body !== undefined
+        ? JSON.stringify(options.body)
+        : method === 'GET'
+          ? undefined
+          : '{}',
     signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
   }).catch((error: unknown) => {
     if (isTimeout(error)) throw timedOut(timeoutMs);

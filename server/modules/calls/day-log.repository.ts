@@ -5,7 +5,13 @@ export async function findDay(db: DbExecutor, userId: string, from: Date, to: Da
   const calls = await db
     .selectFrom('calls')
     .leftJoin('contacts', 'contacts.id', 'calls.contact_id')
+    .leftJoin('recordings as voicemail', (join) =>
+      join.onRef('voicemail.call_id', '=', 'calls.id').on('voicemail.kind', '=', 'voicemail'),
+    )
     .select([
+      'voicemail.id as voicemail_id',
+      'voicemail.duration_seconds as voicemail_seconds',
+      'voicemail.created_at as voicemail_at',
       'calls.id',
       'calls.contact_id',
       'calls.to_number',

@@ -2,6 +2,7 @@ import { buildCallLog, callStats } from '#domain/calls/call-log.ts';
 import type { DayLog } from '#domain/calls/call.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { findDay } from './day-log.repository.ts';
+import { recordingUrl } from '../recordings/public.ts';
 
 /**
  * One day of a user's calling as the Call Logs dashboard and the Reports overview both read it (
@@ -54,6 +55,15 @@ export async function findDayLog(db: DbExecutor, userId: string, from: Date, to:
       isQualified: e.isQualified,
       durationSeconds: e.durationSeconds,
       at: e.at.toISOString(),
+      voicemail:
+        call?.voicemail_id && call.voicemail_at
+          ? {
+              id: call.voicemail_id,
+              durationSeconds: Number(call.voicemail_seconds),
+              url: recordingUrl(call.voicemail_id),
+              createdAt: new Date(call.voicemail_at).toISOString(),
+            }
+          : null,
     };
   });
   return { lines, stats: callStats(entries) };

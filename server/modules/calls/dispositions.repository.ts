@@ -1,4 +1,5 @@
 import type { DispositionRecord } from '#domain/calls/call.schema.ts';
+import { recordingUrl } from '../recordings/public.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { CALL_COLUMNS, toCall } from './calls.repository.ts';
 
@@ -98,5 +99,26 @@ export async function findContactCalling(db: DbExecutor, userId: string, contact
     .orderBy('called_at', 'desc')
     .limit(100)
     .execute();
-  return { calls: calls.map(toCall), dispositions: dispositions.map(toDisposition) };
+  const voicemails = await db
+    .selectFrom('recordings')
+    .select(['id', 'call_id', 'duration_seconds', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('contact_id', '=', contactId)
+    .where('kind', '=', 'voicemail')
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute();
+  return {
+    calls: calls.map(toCall),
+    dispositions: dispositions.map(toDisposition),
+    voicemails: voicemails.map((v) => ({
+      callId: v.call_id ?? '',
+      recording: {
+        id: v.id,
+        durationSeconds: Number(v.duration_seconds),
+        url: recordingUrl(v.id),
+        createdAt: v.created_at.toISOString(),
+      },
+    })),
+  };
 }

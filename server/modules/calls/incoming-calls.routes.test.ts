@@ -174,7 +174,7 @@ describe('incoming calls on the simulator', () => {
       lastName: 'Byron',
       phone: '(720) 555-0177',
     });
-    await send('POST', '/api/calls/simulate-incoming', { from: '7205550177' });
+    await send('POST', '/api/calls/simulate-incoming', { from: '7205550177', voicemailSeconds: 0 });
     const [call] = await ringing();
     const callId = call!.call.id;
     const missed = await waitFor(

@@ -17,10 +17,13 @@ import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/p
 import { findCallerIds } from '../caller-ids/public.ts';
 import { ringingIncomingCalls } from './incoming-calls.repository.ts';
 import { answerIncomingCall, incomingCallProgress, receiveIncomingCall } from './incoming-calls.service.ts';
+import { voicemailLeft, voicemailRecorded } from './voicemail.service.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const IdParams = z.object({ id: z.uuid('Invalid id') });
 const ProviderParams = z.object({ provider: TelephonyProviderNameSchema });
+/** Our call id, set in the callback URL when the call was answered (signed with the URL). */
+const CallIdQuery = z.object({ callId: z.uuid() });
 
 /**
  * Calls coming in (decision 028). Two provider webhooks, public and signed like the status webhook: the number's
@@ -49,12 +52,38 @@ export function registerIncomingCallRoutes(app: FastifyInstance, ctx: AppContext
       {
         config: { access: 'public', csrf: false },
         // Our call id, set in the callback URL when the call was answered with ringing (signed with the URL).
-        schema: { params: ProviderParams, querystring: z.object({ callId: z.uuid() }) },
+        schema: { params: ProviderParams, querystring: CallIdQuery },
       },
       async (request, reply) => {
         const body = verifiedWebhookBody(ctx.telephony, ctx.publicUrl, request, request.params.provider);
         const answer = await incomingCallProgress(ctx, request.query.callId, body);
         return reply.type(answer.contentType).send(answer.body);
+      },
+    );
+    // The caller finished their voicemail (Twilio's Record action): they hear the thanks.
+    typed.post(
+      '/api/telephony/:provider/voicemail',
+      {
+        config: { access: 'public', csrf: false },
+        schema: { params: ProviderParams, querystring: CallIdQuery },
+      },
+      async (request, reply) => {
+        verifiedWebhookBody(ctx.telephony, ctx.publicUrl, request, request.params.provider);
+        const answer = voicemailLeft(ctx);
+        return reply.type(answer.contentType).send(answer.body);
+      },
+    );
+    // The voicemail's recording is ready (Twilio's recordingStatusCallback): it is fetched and stored by a job.
+    typed.post(
+      '/api/telephony/:provider/voicemail-recording',
+      {
+        config: { access: 'public', csrf: false },
+        schema: { params: ProviderParams, querystring: CallIdQuery },
+      },
+      async (request, reply) => {
+        const body = verifiedWebhookBody(ctx.telephony, ctx.publicUrl, request, request.params.provider);
+        await voicemailRecorded(ctx, request.query.callId, body);
+        return reply.status(204).send();
       },
     );
   });
@@ -96,7 +125,7 @@ export function registerIncomingCallRoutes(app: FastifyInstance, ctx: AppContext
         throw new AppError('VALIDATION_FAILED', INCOMING_MESSAGES.notYourNumber);
       const to = asked ?? numbers[0]?.numberE164 ?? ctx.defaultCallerId;
       if (!to) throw new AppError('CONFLICT', INCOMING_MESSAGES.noNumber);
-      await simulate({ from, to, userId });
+      await simulate({ from, to, userId, voicemailSeconds: request.body.voicemailSeconds });
       return reply.status(202).send();
     },
   );

@@ -10,6 +10,7 @@ import {
 } from '../../telephony/telephony-provider.ts';
 import { notifyUser } from '../notifications/public.ts';
 import { applyStatusEvent } from './calls.repository.ts';
+import { voicemailReply } from './voicemail.service.ts';
 import {
   contactName,
   contactWithNumber,
@@ -98,10 +99,11 @@ export async function incomingCallProgress(
   // Twilio's Dial action says 'completed' only for a call that was answered, even if its answer event was lost.
   const answered = call.answered_at !== null || ['in-progress', 'completed'].includes(progress.status);
   if (progress.final && !answered) {
-    await withActor(ctx.db, { kind: 'user', userId: call.user_id }, async (trx) => {
+    // Missed (once, however often the provider retries), then the caller may leave a voicemail (decision 029).
+    return withActor(ctx.db, { kind: 'user', userId: call.user_id }, async (trx) => {
       if (await missIncomingCall(trx, call.id, progress.status, now)) await notifyMissedCall(trx, call);
+      return voicemailReply(ctx, trx, call);
     });
-    return incoming.sayReply(INCOMING_MESSAGES.missed);
   }
   // An answer, or the end of an answered call, moves it as any status does; a leg that rang out on one device is
   // not the call missed (the end of the ringing says that).

@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
+import { waitFor } from '../../test/calls-test-kit.ts';
 import { startTwilioRep, TWILIO_CALLER_ID, twilioWebhook } from '../../test/twilio-test-app.ts';
 
 /*
@@ -137,17 +138,23 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
     expect(await rows()).toEqual([expect.objectContaining({ status: 'completed', duration_seconds: 42 })]);
   });
 
-  it('a call that rang out is missed once: one notification, and the caller told', async () => {
+  it('a call that rang out is missed once: one notification, and the caller may leave a voicemail', async () => {
     await callFrom(rep, CALLER);
     await comesIn();
     const [call] = await rows();
     // One device's leg ringing out is not the call missed.
     await progress(call!.id, { CallStatus: 'no-answer' });
     expect((await rows())[0]!.status).toBe('ringing');
+    const hook = (name: string) =>
+      `${TEST_PUBLIC_URL}/api/telephony/twilio/${name}?callId=${call!.id}`.replace(/&/g, '&amp;');
     for (let i = 0; i < 2; i++) {
       const missed = await progress(call!.id, { DialCallStatus: 'no-answer', DialCallDuration: '0' });
       expect(missed.body).toBe(
-        '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, nobody can take your call right now. We will call you back.</Say><Hangup/></Response>',
+        '<?xml version="1.0" encoding="UTF-8"?><Response>' +
+          '<Say>Sorry, nobody can take your call right now. Please leave a message after the tone.</Say>' +
+          `<Record maxLength="120" playBeep="true" timeout="5" action="${hook('voicemail')}" method="POST" ` +
+          `recordingStatusCallback="${hook('voicemail-recording')}" recordingStatusCallbackMethod="POST" ` +
+          'recordingStatusCallbackEvent="completed absent"/></Response>',
       );
     }
     expect((await rows())[0]!.status).toBe('no-answer');
@@ -159,4 +166,70 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
       { title: 'Missed call from +1 (720) 555-0177', link: '/contacts/new?phone=%2B17205550177' },
     ]);
   });
+
+  it('fetches a voicemail from Twilio with the account’s credentials, stores it and plays it to the rep', async () => {
+    await callFrom(rep, CALLER);
+    await comesIn();
+    const [call] = await rows();
+    await progress(call!.id, { DialCallStatus: 'no-answer', DialCallDuration: '0' });
+    const done = await twilioWebhook(ctx.app, `/api/telephony/twilio/voicemail?callId=${call!.id}`, {
+      AccountSid: FAKE_ACCOUNT_SID,
+      CallSid: 'CA'.padEnd(34, '9'),
+      RecordingSid: RECORDING_SID,
+      RecordingUrl: `${fake.baseUrl}${RECORDING_PATH}`,
+      RecordingDuration: '9',
+    });
+    expect(done.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Thank you for your message. Goodbye.</Say><Hangup/></Response>',
+    );
+    const mp3 = Buffer.from('ID3 a fake mp3 of nine seconds');
+    fake.recordings.set(RECORDING_SID, mp3);
+    const ready = await recordingReady(call!.id, `${fake.baseUrl}${RECORDING_PATH}`);
+    expect(ready.statusCode).toBe(204);
+    const [recording] = await waitFor(
+      async () =>
+        (
+          await ctx.db.admin.query<{ id: string; content_type: string }>(
+            'select id, content_type from recordings',
+          )
+        ).rows,
+      (r) => r.length === 1,
+    );
+    expect(recording!.content_type).toBe('audio/mpeg');
+    expect(
+      fake.requests
+        .filter((r) => r.path.endsWith('.mp3'))
+        .map((r) => [r.method, r.path, r.authorization?.user]),
+    ).toEqual([['GET', `${RECORDING_PATH}.mp3`, FAKE_ACCOUNT_SID]]);
+    const played = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/recordings/${recording!.id}/audio`,
+      headers: asCookie(rep),
+    });
+    expect(played.headers['content-type']).toBe('audio/mpeg');
+    expect(played.rawPayload).toEqual(mp3);
+  });
+
+  it('never fetches a recording URL on another host than Twilio’s', async () => {
+    await callFrom(rep, CALLER);
+    await comesIn();
+    const [call] = await rows();
+    await progress(call!.id, { DialCallStatus: 'no-answer', DialCallDuration: '0' });
+    const ready = await recordingReady(call!.id, `http://169.254.169.254${RECORDING_PATH}`);
+    expect(ready.statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await ctx.db.admin.query('select 1 from recordings')).rowCount).toBe(0);
+  });
 });
+
+const RECORDING_SID = `RE${'a'.repeat(32)}`;
+const RECORDING_PATH = `/2010-04-01/Accounts/${FAKE_ACCOUNT_SID}/Recordings/${RECORDING_SID}`;
+const recordingReady = (callId: string, url: string) =>
+  twilioWebhook(ctx.app, `/api/telephony/twilio/voicemail-recording?callId=${callId}`, {
+    AccountSid: FAKE_ACCOUNT_SID,
+    CallSid: 'CA'.padEnd(34, '9'),
+    RecordingSid: RECORDING_SID,
+    RecordingUrl: url,
+    RecordingStatus: 'completed',
+    RecordingDuration: '9',
+  });

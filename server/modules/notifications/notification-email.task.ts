@@ -16,6 +16,7 @@ const EMAIL_SETTING: Record<
   'campaign-failed': 'campaignsEmail',
   'new-signup': 'signupsEmail',
   'missed-call': 'missedCallsEmail',
+  voicemail: 'missedCallsEmail',
 };
 
 /**

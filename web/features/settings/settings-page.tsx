@@ -9,6 +9,7 @@ import { EmailConfigurationCard, EmailTemplatesCard } from '../email/public.ts';
 import { PhoneSettingsCard } from '../calls/public.ts';
 import { SendingLimitCard } from '../campaigns/public.ts';
 import { CallingHoursCard } from '../consent/public.ts';
+import { VoicemailGreetingCard } from '../recordings/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
@@ -56,6 +57,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="phone" className="flex flex-col gap-4">
           <PhoneSettingsCard />
+          <VoicemailGreetingCard />
           <CallingHoursCard />
           <SendingLimitCard kind="sms" />
         </TabsContent>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatMoment } from '../../../lib/dates.ts';
+import { RecordingPlayer } from '../../recordings/public.ts';
 import { useContactCalling, useRemoveDoNotCall } from '../api/calls-queries.ts';
 
 const labelOf = (d: string) => DISPOSITION_LABELS[d as Disposition] ?? d;
@@ -23,7 +24,7 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
   const [confirming, setConfirming] = useState(false);
   if (calling.isPending) return <Spinner />;
   if (calling.isError) return null;
-  const { calls, dispositions, doNotCall, smsOptedOut } = calling.data;
+  const { calls, dispositions, doNotCall, smsOptedOut, voicemails } = calling.data;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center gap-3">
@@ -52,6 +53,7 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
           <ul aria-label="Calls" className="flex flex-col gap-2 text-sm">
             {calls.map((c) => {
               const d = dispositions.find((x) => x.callId === c.id);
+              const voicemail = voicemails.find((v) => v.callId === c.id)?.recording;
               return (
                 <li
                   key={c.id}
@@ -69,6 +71,7 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
                     </Badge>
                   )}
                   {d && <Badge>{labelOf(d.disposition)}</Badge>}
+                  {voicemail && <RecordingPlayer recording={voicemail} label="Voicemail" />}
                   <span className="ml-auto tabular-nums text-muted-foreground">
                     {formatDuration(c.durationSeconds ?? 0)}
                   </span>

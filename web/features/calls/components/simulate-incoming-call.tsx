@@ -12,26 +12,34 @@ import { useSimulateIncomingCall } from '../api/incoming-calls.ts';
 /**
  * The simulator's 'Simulate incoming call' (Settings → Phone and the dialer; decision 028): someone calls one of the
  * user's numbers from the number typed, through the same signed webhook a provider calls. It rings every open tab
- * for 25 s (at the simulator's pace), then is missed. Nothing on Twilio, where real calls come in.
+ * for 25 s (at the simulator's pace), then is missed, and the caller leaves a voicemail of the chosen length (or
+ * none). Nothing on Twilio, where real calls come in.
  */
 export function SimulateIncomingCall({ idPrefix = 'simulate-incoming' }: { idPrefix?: string }) {
   const setup = useCallingSetup();
   const simulate = useSimulateIncomingCall();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [voicemailSeconds, setVoicemailSeconds] = useState('6');
   const [error, setError] = useState<string | null>(null);
   if (setup.data?.provider !== 'simulator') return null;
   const numbers = setup.data.callerIds;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = SimulateIncomingCallSchema.safeParse({ from, to: to || undefined });
+    const parsed = SimulateIncomingCallSchema.safeParse({
+      from,
+      to: to || undefined,
+      voicemailSeconds: Number(voicemailSeconds),
+    });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid number');
     setError(null);
     simulate.mutate(parsed.data, {
       onSuccess: () =>
         toast.success('Incoming call simulated', {
-          description: `It rings for ${INCOMING_RING_SECONDS} seconds (at the simulator's pace), then is missed.`,
+          description: `It rings for ${INCOMING_RING_SECONDS} seconds (at the simulator's pace); if nobody answers, it is missed${
+            parsed.data.voicemailSeconds ? ' and the caller leaves a voicemail' : ''
+          }.`,
         }),
       onError: (e) => setError(e.message),
     });
@@ -67,6 +75,18 @@ export function SimulateIncomingCall({ idPrefix = 'simulate-incoming' }: { idPre
             </NativeSelect>
           </div>
         )}
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${idPrefix}-voicemail`}>If nobody answers</Label>
+          <NativeSelect
+            id={`${idPrefix}-voicemail`}
+            value={voicemailSeconds}
+            onChange={(e) => setVoicemailSeconds(e.target.value)}
+          >
+            <option value="6">The caller leaves a 6-second voicemail</option>
+            <option value="45">The caller leaves a 45-second voicemail</option>
+            <option value="0">The caller hangs up at the tone</option>
+          </NativeSelect>
+        </div>
         <Button type="submit" variant="outline" disabled={simulate.isPending}>
           Simulate incoming call
         </Button>

@@ -35,6 +35,7 @@ import { DIALER_WINDOW_CLOSED, openDialerWindow } from './dialer-window-messages
 import { formatDate } from '../../../lib/dates.ts';
 import { dayBoundsIn, todayIn } from '../../../lib/zoned-days.ts';
 import { useTimeZone } from '../../auth/public.ts';
+import { RecordingPlayer } from '../../recordings/public.ts';
 
 const mmddyyyy = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
@@ -269,6 +270,12 @@ export function CallDashboardPage() {
                           <Badge variant={line.answered ? 'outline' : 'destructive'}>
                             {line.answered ? 'Incoming' : 'Missed'}
                           </Badge>
+                        )}
+                        {line.voicemail && (
+                          <RecordingPlayer
+                            recording={line.voicemail}
+                            label={`Voicemail from ${line.contactName ?? (line.phone ? formatPhoneForDisplay(line.phone) : 'caller')}`}
+                          />
                         )}
                         <span className="ml-auto tabular-nums">{formatDuration(line.durationSeconds)}</span>
                         <span className="tabular-nums text-muted-foreground">

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DEFAULT_VOICEMAIL_GREETING,
+  GREETING_MAX_BYTES,
+  GREETING_MAX_SECONDS,
+  SaveGreetingTextSchema,
+  VOICEMAIL_MESSAGES,
+  VoicemailGreetingSchema,
+} from '#domain/recordings/voicemail.ts';
+import { readWavInfo } from '#domain/recordings/wav.ts';
+import { withActor } from '../../db/database.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { viewerOf } from '../../plugins/access-control.ts';
+import {
+  findGreeting,
+  insertRecording,
+  saveGreetingText,
+  setGreetingRecording,
+} from './recordings.repository.ts';
+import { recordingUrl } from './recording-urls.ts';
+import { storeRecordingFile } from './store-recording.ts';
+
+const approved = { config: { access: 'approved' as const } };
+const WAV_TYPES = ['audio/wav', 'audio/wave', 'audio/x-wav'];
+
+/**
+ * Settings → Phone → Voicemail greeting: what a caller hears when nobody answers, written, or recorded in the
+ * browser (a WAV file uploaded as the request body; checked, stored whole, then saved).
+ */
+export function registerVoicemailGreetingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      WAV_TYPES,
+      { parseAs: 'buffer', bodyLimit: GREETING_MAX_BYTES },
+      (_r, body, done) => done(null, body),
+    );
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    const greetingOf = async (userId: string) => {
+      const row = await withActor(ctx.db, { kind: 'user', userId }, (trx) => findGreeting(trx, userId));
+      return {
+        text: row?.greeting_text ?? null,
+        defaultText: DEFAULT_VOICEMAIL_GREETING,
+        recording: row?.recording_id
+          ? {
+              id: row.recording_id,
+              durationSeconds: Number(row.duration_seconds),
+              url: recordingUrl(row.recording_id),
+              createdAt: new Date(row.created_at ?? 0).toISOString(),
+            }
+          : null,
+      };
+    };
+
+    typed.get(
+      '/api/voicemail/greeting',
+      { ...approved, schema: { response: { 200: VoicemailGreetingSchema } } },
+      async (request) => greetingOf(viewerOf(request).userId),
+    );
+
+    typed.put(
+      '/api/voicemail/greeting',
+      { ...approved, schema: { body: SaveGreetingTextSchema, response: { 200: VoicemailGreetingSchema } } },
+      async (request) => {
+        const userId = viewerOf(request).userId;
+        const text = request.body.text || null;
+        await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+          saveGreetingText(trx, userId, text, ctx.clock()),
+        );
+        return greetingOf(userId);
+      },
+    );
+
+    typed.put(
+      '/api/voicemail/greeting/recording',
+      { ...approved, schema: { response: { 200: VoicemailGreetingSchema } } },
+      async (request) => {
+        const userId = viewerOf(request).userId;
+        if (!WAV_TYPES.includes((request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? ''))
+          throw new AppError('UNSUPPORTED_FILE', VOICEMAIL_MESSAGES.notWav);
+        const body = request.body instanceof Buffer ? request.body : null;
+        const info = body ? readWavInfo(body) : null;
+        if (!body || !info) throw new AppError('VALIDATION_FAILED', VOICEMAIL_MESSAGES.notWav);
+        if (info.durationSeconds > GREETING_MAX_SECONDS + 1)
+          throw new AppError('VALIDATION_FAILED', VOICEMAIL_MESSAGES.tooLong);
+        if (info.durationSeconds < 0.5) throw new AppError('VALIDATION_FAILED', VOICEMAIL_MESSAGES.tooShort);
+        await storeRecordingFile(
+          ctx,
+          { userId, folder: 'greeting', extension: 'wav', contentType: 'audio/wav' },
+          body,
+          async (trx, stored) => {
+            const id = await insertRecording(trx, {
+              userId,
+              kind: 'greeting',
+              callId: null,
+              contactId: null,
+              storageKey: stored.key,
+              contentType: 'audio/wav',
+              sizeBytes: stored.size,
+              durationSeconds: Math.round(info.durationSeconds * 100) / 100,
+              providerRecordingId: null,
+            });
+            if (id) await setGreetingRecording(trx, userId, id, ctx.clock());
+            return id;
+          },
+        );
+        return greetingOf(userId);
+      },
+    );
+
+    typed.delete(
+      '/api/voicemail/greeting/recording',
+      { ...approved, schema: { response: { 200: VoicemailGreetingSchema } } },
+      async (request) => {
+        const userId = viewerOf(request).userId;
+        await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+          setGreetingRecording(trx, userId, null, ctx.clock()),
+        );
+        return greetingOf(userId);
+      },
+    );
+  });
+}
