@@ -42,8 +42,8 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import {
   CALLBACK_DUE_TASK,
   callbackDueTask,
-  VOICEMAIL_FETCH_TASK,
-  voicemailFetchTask,
+  RECORDING_FETCH_TASK,
+  recordingFetchTask,
 } from './modules/calls/public.ts';
 import {
   NOTIFICATION_EMAIL_TASK,
@@ -65,7 +65,11 @@ import { registerDialerRoutes } from './modules/dialer/dialer.routes.ts';
 import {
   FILE_DELETIONS_TASK,
   fileDeletionsTask,
+  RECORDING_RETENTION_CRONTAB,
+  RECORDING_RETENTION_TASK,
+  recordingRetentionTask,
   registerRecordingRoutes,
+  registerRecordingSettingsRoutes,
   registerVoicemailGreetingRoutes,
 } from './modules/recordings/public.ts';
 import { BULK_CALL_TASK, bulkCallTask } from './modules/calls/bulk-call-runner.ts';
@@ -262,6 +266,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerTelephonyRoutes(app, ctx);
   registerDialerRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
+  registerRecordingSettingsRoutes(app, ctx);
   registerVoicemailGreetingRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
@@ -279,10 +284,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
       [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
       [FILE_DELETIONS_TASK]: fileDeletionsTask(ctx),
-      [VOICEMAIL_FETCH_TASK]: voicemailFetchTask(ctx),
+      [RECORDING_RETENTION_TASK]: recordingRetentionTask(ctx),
+      [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,
+    crontab: RECORDING_RETENTION_CRONTAB,
   });
   await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {

@@ -26,6 +26,10 @@ export const CallSchema = z.object({
   fromPlace: z.string().nullable(),
   /** Placed by us, or a call that came in to one of our numbers (from: the caller; to: our number). */
   direction: CallDirectionSchema,
+  /** Whether the call is recorded (Settings → Phone → Call recording; decision 030). */
+  recorded: z.boolean(),
+  /** What the called person heard first because the law asks for it; null when no disclosure was needed. */
+  recordingDisclosure: z.string().nullable(),
 });
 export type Call = z.infer<typeof CallSchema>;
 
@@ -139,6 +143,8 @@ export const CallLogLineSchema = z.object({
   at: z.string(),
   /** The message the caller left when nobody answered, to play; null when none. */
   voicemail: RecordingRefSchema.nullable(),
+  /** The call's recording, to play; null when it was not recorded (or the recording is gone). */
+  recording: RecordingRefSchema.nullable(),
 });
 export type CallLogLine = z.infer<typeof CallLogLineSchema>;
 
@@ -174,8 +180,10 @@ export const ContactCallingSchema = z.object({
   dispositions: z.array(DispositionRecordSchema),
   doNotCall: z.boolean(),
   smsOptedOut: z.boolean(),
-  /** The messages the contact left on calls nobody answered, by call. */
-  voicemails: z.array(z.object({ callId: z.string(), recording: RecordingRefSchema })),
+  /** The messages the contact left on calls nobody answered, and the recordings of calls, by call. */
+  recordings: z.array(
+    z.object({ callId: z.string(), kind: z.enum(['voicemail', 'call']), recording: RecordingRefSchema }),
+  ),
 });
 
 /** A callback whose date has come: one click from calling back. */

@@ -6,17 +6,17 @@
 export type AllPartyState = { name: string; source: string };
 
 export const ALL_PARTY_CONSENT_STATES: Record<string, AllPartyState> = {
-  CA: { name: 'California', source: 'Cal. Penal Code § 632' },
-  DE: { name: 'Delaware', source: 'Del. Code tit. 11, § 1335(a)(4)' },
-  FL: { name: 'Florida', source: 'Fla. Stat. § 934.03(2)(d)' },
+  CA: { name: 'California', source: 'Cal. Penal Code sec. 632' },
+  DE: { name: 'Delaware', source: 'Del. Code tit. 11, sec. 1335(a)(4)' },
+  FL: { name: 'Florida', source: 'Fla. Stat. sec. 934.03(2)(d)' },
   IL: { name: 'Illinois', source: '720 ILCS 5/14-2(a)' },
-  MD: { name: 'Maryland', source: 'Md. Code, Cts. & Jud. Proc. § 10-402(c)(3)' },
-  MA: { name: 'Massachusetts', source: 'Mass. Gen. Laws ch. 272, § 99' },
-  MT: { name: 'Montana', source: 'Mont. Code Ann. § 45-8-213(1)(c)' },
-  NV: { name: 'Nevada', source: 'Nev. Rev. Stat. § 200.620 (Lane v. Allstate, 1998)' },
-  NH: { name: 'New Hampshire', source: 'N.H. Rev. Stat. § 570-A:2' },
-  PA: { name: 'Pennsylvania', source: '18 Pa. Cons. Stat. § 5704(4)' },
-  WA: { name: 'Washington', source: 'Wash. Rev. Code § 9.73.030(1)(a)' },
+  MD: { name: 'Maryland', source: 'Md. Code, Cts. & Jud. Proc. sec. 10-402(c)(3)' },
+  MA: { name: 'Massachusetts', source: 'Mass. Gen. Laws ch. 272, sec. 99' },
+  MT: { name: 'Montana', source: 'Mont. Code Ann. sec. 45-8-213(1)(c)' },
+  NV: { name: 'Nevada', source: 'Nev. Rev. Stat. sec. 200.620 (Lane v. Allstate, 1998)' },
+  NH: { name: 'New Hampshire', source: 'N.H. Rev. Stat. sec. 570-A:2' },
+  PA: { name: 'Pennsylvania', source: '18 Pa. Cons. Stat. sec. 5704(4)' },
+  WA: { name: 'Washington', source: 'Wash. Rev. Code sec. 9.73.030(1)(a)' },
 };
 
 /** What the called person hears first on a recorded call that needs a disclosure. */
@@ -60,6 +60,6 @@ export function recordingDisclosure(states: {
   return {
     disclose: false,
     reason: 'One-party consent: your consent to record is enough',
-    source: '18 U.S.C. § 2511(2)(d)',
+    source: '18 U.S.C. sec. 2511(2)(d)',
   };
 }

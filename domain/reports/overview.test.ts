@@ -19,6 +19,7 @@ const line = (at: string, disposition: string | null, answered: boolean) => ({
   durationSeconds: 0,
   at,
   voicemail: null,
+  recording: null,
 });
 
 describe('reports overview', () => {

@@ -34,7 +34,7 @@ import * as m0032 from './migrations/0032-parallel-dialing.ts';
 import * as m0033 from './migrations/0033-abandoned-call-outcome.ts';
 import * as m0034 from './migrations/0034-local-presence.ts';
 import * as m0035 from './migrations/0035-inbound-calls.ts';
-import * as m0036 from './migrations/0036-voicemail.ts';
+import * as m0036 from './migrations/0036-recordings.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,7 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-abandoned-call-outcome': m0033,
   '0034-local-presence': m0034,
   '0035-inbound-calls': m0035,
-  '0036-voicemail': m0036,
+  '0036-recordings': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -539,6 +539,9 @@ export type CallsTable = {
   abandoned_at: Generated<Date | null>;
   /** Placed by us, or come in to one of our numbers: from_number is then the caller (migration 0035). */
   direction: Generated<'outbound' | 'inbound'>;
+  /** Whether the call is recorded, and what the called person heard first (null: no disclosure needed). */
+  recorded: Generated<boolean>;
+  recording_disclosure: string | null;
   /** What the Call Reports filter searches (generated, migration 0022). */
   report_text: ColumnType<string, never, never>;
 };
@@ -576,7 +579,7 @@ export type BulkCallItemsTable = {
 export type RecordingsTable = {
   id: Generated<string>;
   user_id: string;
-  kind: 'voicemail' | 'greeting';
+  kind: 'voicemail' | 'greeting' | 'call';
   call_id: string | null;
   contact_id: string | null;
   storage_key: string;
@@ -594,6 +597,13 @@ export type FileDeletionsTable = {
   queued_at: Generated<Date>;
 };
 
+export type RecordingSettingsTable = {
+  user_id: string;
+  record_calls: Generated<boolean>;
+  retention_days: Generated<number>;
+  updated_at: Generated<Date>;
+};
+
 export type VoicemailGreetingsTable = {
   user_id: string;
   greeting_text: string | null;
@@ -605,6 +615,7 @@ export type Database = {
   recordings: RecordingsTable;
   file_deletions: FileDeletionsTable;
   voicemail_greetings: VoicemailGreetingsTable;
+  recording_settings: RecordingSettingsTable;
   contacts: ContactsTable;
   contact_history: ContactHistoryTable;
   call_dispositions: CallDispositionsTable;

@@ -37,6 +37,8 @@ export async function startJobRunner(options: {
   log: FastifyBaseLogger;
   concurrency?: number;
   pollIntervalMs?: number;
+  /** Recurring jobs, in graphile-worker's crontab format: each runs once per time whatever the instances. */
+  crontab?: string;
 }): Promise<JobRunner> {
   const concurrency = options.concurrency ?? 4;
   const pgPool = new pg.Pool({ connectionString: options.connectionString, max: concurrency + 2 });
@@ -52,6 +54,7 @@ export async function startJobRunner(options: {
       pgPool,
       schema: JOB_SCHEMA,
       taskList: options.tasks,
+      ...(options.crontab && { crontab: options.crontab }),
       concurrency,
       pollInterval: options.pollIntervalMs ?? 1000,
       noHandleSignals: true,

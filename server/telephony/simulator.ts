@@ -274,6 +274,8 @@ export function createSimulator(options: {
       answerAt: number | null;
       /** An incoming call's caller leaves a message this long if nobody answers (0: hangs up at the tone). */
       voicemailSeconds?: number;
+      /** The call is recorded, after this disclosure (decision 030). */
+      recording?: { disclosure: string | null } | undefined;
     }
   >();
 
@@ -290,15 +292,43 @@ export function createSimulator(options: {
     if (!call) return;
     const now = Date.now();
     call.status = status;
-    if (status === 'in-progress') call.answeredAt = now;
+    if (status === 'in-progress') {
+      call.answeredAt = now;
+      // A recorded call's disclosure is the first thing the called person hears (decision 030).
+      if (call.recording?.disclosure)
+        options.onMessagePlayed?.({ providerCallId, message: call.recording.disclosure });
+    }
     const fields: Record<string, string> = { CallSid: providerCallId, CallStatus: status };
     if (isFinished(status)) {
       const talked = call.answeredAt ? (now - call.answeredAt) / 1000 / options.timeScale : 0;
       fields.CallDuration = String(Math.round(talked));
       running.delete(providerCallId);
       call.timers.forEach(clearTimeout);
+      if (call.recording && Math.round(talked) > 0)
+        reportRecording(providerCallId, call.callId, Math.round(talked));
     }
     post(call, fields, `${providerCallId} ${status}`);
+  };
+  /** A recorded call's recording is ready once the call ends, as Twilio's recordingStatusCallback reports it. */
+  const reportRecording = (providerCallId: string, callId: string, seconds: number) => {
+    const recordingSid = `RESIM${randomBytes(16).toString('hex')}`;
+    const fields = {
+      CallSid: providerCallId,
+      RecordingSid: recordingSid,
+      RecordingUrl: `${SIMULATED_RECORDING_PREFIX}${recordingSid}?seconds=${seconds}`,
+      RecordingDuration: String(seconds),
+      RecordingStatus: 'completed',
+    };
+    const query = `?${new URLSearchParams({ callId }).toString()}`;
+    void deliverWithRetries(
+      {
+        path: '/api/telephony/simulator/call-recording',
+        query,
+        body: new URLSearchParams(fields).toString(),
+        signature: signSimulatorFields(options.secret, fields, query),
+      },
+      `${providerCallId} recording`,
+    );
   };
 
   /** Answering-machine detection's result, to the same status URL, as Twilio's AsyncAmdStatusCallback posts it. */
@@ -431,7 +461,7 @@ export function createSimulator(options: {
     parseRecording: parseTwilioStyleRecording,
     /** A simulated caller's message: a made-up sound of the length they spoke (no voice is involved). */
     fetchRecording(url) {
-      const match = new RegExp(`^${SIMULATED_RECORDING_PREFIX}RESIM[0-9a-f]{32}\\?seconds=(\\d{1,3})$`).exec(
+      const match = new RegExp(`^${SIMULATED_RECORDING_PREFIX}RESIM[0-9a-f]{32}\\?seconds=(\\d{1,5})$`).exec(
         url,
       );
       if (!match) return Promise.reject(new Error(`Not a simulated recording: ${url.slice(0, 100)}`));
@@ -546,6 +576,7 @@ export function createSimulator(options: {
         status: 'queued',
         answeredAt: null,
         answerAt: answer ? Date.now() + answer.afterMs * options.timeScale : null,
+        recording: request.recording,
       });
       return Promise.resolve({ providerCallId });
     },

@@ -15,6 +15,8 @@ export type PlaceCallRequest = {
    * then is connected to the agent (connectAgent) or hears the identification message (playAndHangUp).
    */
   hold?: boolean;
+  /** Record the call (decision 030), the called person first hearing this disclosure (null: none needed). */
+  recording?: { disclosure: string | null };
 };
 
 /** The browser phone's identity for a user: Twilio client names allow letters, digits and underscores. */
@@ -31,8 +33,15 @@ export function userOfClient(from: string | undefined): string | null {
 /** What the browser phone needs from the server: Twilio issues tokens and answers its Voice URL. */
 export type BrowserPhoneSupport = {
   voiceToken: (identity: string) => { token: string; identity: string; ttlSeconds: number };
-  /** TwiML for a browser-originated call: dial the number, report progress to our status callback. */
-  dialTwiml: (call: { id: string; from: string; to: string }) => string;
+  /** TwiML for a browser-originated call: dial the number, report progress to our status callback; record it if asked. */
+  dialTwiml: (call: {
+    id: string;
+    from: string;
+    to: string;
+    recording?: { disclosure: string | null } | undefined;
+  }) => string;
+  /** TwiML the called person hears on answering, before the agent is connected: a recorded call's disclosure. */
+  disclosureTwiml: (text: string) => string;
   /** TwiML that ends a browser-originated call we will not place, saying why. */
   refuseTwiml: (reason: string) => string;
 };

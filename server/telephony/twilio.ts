@@ -31,9 +31,10 @@ export type TwilioSettings = {
 const STATUS_EVENTS = ['initiated', 'ringing', 'answered', 'completed'];
 const TWILIO_API = 'https://api.twilio.com';
 
-/** The called person is put through to the agent's browser phone, carrying our call id. */
-function agentTwiml(callId: string, identity: string): string {
+/** The called person is put through to the agent's browser phone, carrying our call id (after the disclosure). */
+function agentTwiml(callId: string, identity: string, disclosure: string | null = null): string {
   const response = new twilio.twiml.VoiceResponse();
+  if (disclosure) response.say(disclosure);
   const dial = response.dial({ answerOnBridge: true });
   const clientLeg = dial.client();
   clientLeg.identity(identity);
@@ -62,6 +63,12 @@ export const twilioVoicemailUrl = (
   callId: string,
   hook: 'voicemail' | 'voicemail-recording',
 ) => `${publicUrl}/api/telephony/twilio/${hook}?callId=${encodeURIComponent(callId)}`;
+
+/** Where a recorded call's recording is reported, and the TwiML of its disclosure: our call id in the URL. */
+export const twilioCallRecordingUrl = (publicUrl: string, callId: string) =>
+  `${publicUrl}/api/telephony/twilio/call-recording?callId=${encodeURIComponent(callId)}`;
+export const twilioDisclosureUrl = (publicUrl: string, callId: string) =>
+  `${publicUrl}/api/telephony/twilio/disclosure?callId=${encodeURIComponent(callId)}`;
 
 /** The delivery report callback for one of our text messages: our reference travels in the (signed) URL. */
 export const twilioSmsStatusUrl = (publicUrl: string, ref: string) =>
@@ -200,13 +207,20 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
         };
       },
     },
-    async placeCall({ callId, from, to, agentIdentity: identity, hold }) {
+    async placeCall({ callId, from, to, agentIdentity: identity, hold, recording }) {
       try {
         const call = await client.calls.create({
           to,
           from,
           // A parallel round's line waits on silence for the round to decide (connectAgent or playAndHangUp).
-          twiml: hold ? holdTwiml() : agentTwiml(callId, identity),
+          twiml: hold ? holdTwiml() : agentTwiml(callId, identity, recording?.disclosure ?? null),
+          // A recorded call (decision 030), reported to our call-recording webhook when it is ready.
+          ...(recording && {
+            record: true,
+            recordingStatusCallback: twilioCallRecordingUrl(publicUrl, callId),
+            recordingStatusCallbackMethod: 'POST',
+            recordingStatusCallbackEvent: ['completed'],
+          }),
           statusCallback: twilioStatusUrl(publicUrl, callId),
           statusCallbackEvent: STATUS_EVENTS,
           statusCallbackMethod: 'POST',
@@ -287,7 +301,17 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
       },
       dialTwiml(call) {
         const response = new twilio.twiml.VoiceResponse();
-        const dial = response.dial({ callerId: call.from, answerOnBridge: true });
+        const dial = response.dial({
+          callerId: call.from,
+          answerOnBridge: true,
+          // A recorded call (decision 030): both sides from the answer, reported to our call-recording webhook.
+          ...(call.recording && {
+            record: 'record-from-answer-dual' as const,
+            recordingStatusCallback: twilioCallRecordingUrl(publicUrl, call.id),
+            recordingStatusCallbackMethod: 'POST' as const,
+            recordingStatusCallbackEvent: ['completed'],
+          }),
+        });
         dial.number(
           {
             statusCallback: twilioStatusUrl(publicUrl, call.id),
@@ -296,9 +320,19 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
             machineDetection: 'Enable',
             amdStatusCallback: twilioStatusUrl(publicUrl, call.id),
             amdStatusCallbackMethod: 'POST',
+            // The disclosure plays to the called person on answering, before the agent is connected.
+            ...(call.recording?.disclosure && {
+              url: twilioDisclosureUrl(publicUrl, call.id),
+              method: 'POST',
+            }),
           },
           call.to,
         );
+        return response.toString();
+      },
+      disclosureTwiml(text) {
+        const response = new twilio.twiml.VoiceResponse();
+        response.say(text);
         return response.toString();
       },
       refuseTwiml(reason) {

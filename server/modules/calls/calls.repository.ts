@@ -29,6 +29,8 @@ export const CALL_COLUMNS = [
   'answered_by',
   'abandoned_at',
   'direction',
+  'recorded',
+  'recording_disclosure',
 ] as const;
 
 type CallRow = {
@@ -47,6 +49,8 @@ type CallRow = {
   answered_by: AnsweredBy | null;
   abandoned_at: Date | null;
   direction: CallDirection;
+  recorded: boolean;
+  recording_disclosure: string | null;
 };
 
 export const toCall = (r: CallRow): Call => ({
@@ -67,7 +71,19 @@ export const toCall = (r: CallRow): Call => ({
   // Where our number is: the caller ID a call went out from, or the number an incoming call came in to.
   fromPlace: placeOfNumber(r.direction === 'inbound' ? r.to_number : r.from_number).name,
   direction: r.direction,
+  recorded: r.recorded,
+  recordingDisclosure: r.recording_disclosure,
 });
+
+/** A call a provider's recording report names, whoever's it is (the system actor: webhooks have no session). */
+export async function findCallForRecording(db: DbExecutor, provider: TelephonyProviderName, id: string) {
+  return db
+    .selectFrom('calls')
+    .select(['id', 'user_id', 'contact_id', 'from_number', 'direction', 'recorded', 'recording_disclosure'])
+    .where('id', '=', id)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+}
 
 export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {
   const row = await db
@@ -112,6 +128,8 @@ export async function insertCall(
     projectId: string | null;
     /** A line of a parallel round: the round, and the hold (walker) its contact is held under. */
     line?: { roundId: string; walker: string; number: number };
+    /** The call is recorded, after this disclosure (null: none needed). */
+    recording?: { disclosure: string | null };
   },
 ): Promise<Call> {
   const row = await db
@@ -128,6 +146,8 @@ export async function insertCall(
       updated_at: values.now,
       queue_id: values.queueId,
       project_id: values.projectId,
+      recorded: Boolean(values.recording),
+      recording_disclosure: values.recording?.disclosure ?? null,
       ...(values.line
         ? {
             round_id: values.line.roundId,
@@ -220,7 +240,7 @@ export async function claimBrowserCall(
   callId: string,
   userId: string,
   now: Date,
-): Promise<{ from: string; to: string } | undefined> {
+): Promise<{ from: string; to: string; recording?: { disclosure: string | null } } | undefined> {
   const row = await db
     .updateTable('calls')
     .set({ status: 'initiated', updated_at: now })
@@ -230,9 +250,15 @@ export async function claimBrowserCall(
     .where('status', '=', 'queued')
     .where('provider_call_id', 'is', null)
     .where('started_at', '>', new Date(now.getTime() - 60_000))
-    .returning(['from_number', 'to_number'])
+    .returning(['from_number', 'to_number', 'recorded', 'recording_disclosure'])
     .executeTakeFirst();
-  return row && { from: row.from_number, to: row.to_number };
+  return (
+    row && {
+      from: row.from_number,
+      to: row.to_number,
+      ...(row.recorded && { recording: { disclosure: row.recording_disclosure } }),
+    }
+  );
 }
 
 /** The domain's status ranks (CALL_STATUS_RANK) as SQL rows: the one rule, written once, run by the database. */

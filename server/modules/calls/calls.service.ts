@@ -1,10 +1,13 @@
 import { checkCall, PAIR_WINDOW_MS, serverCodeFor } from '#domain/calls/call-guard.ts';
 import type { Call, PlaceCallInput } from '#domain/calls/call.schema.ts';
 import { normalizePhone, isSamePhone } from '#domain/contacts/phone.ts';
-import { withActor } from '../../db/database.ts';
+import { RECORDING_DISCLOSURE, recordingDisclosure } from '#domain/consent/recording-rules.ts';
+import { withActor, type DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
+import { stateOfNumber } from '../../telephony/number-places.ts';
+import { findRecordingSettings } from '../recordings/public.ts';
 import { getContact } from '../contacts/public.ts';
 import { phoneCountryOf } from '../profiles/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
@@ -54,6 +57,21 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
  * 4. the provider is asked outside any transaction; its answer (accepted or refused in its own words) is
  *    recorded and the lock released either way.
  */
+/**
+ * Whether a call is recorded (the user's setting; off by default) and, if so, whether the called person first hears
+ * the disclosure: the consent rule decides from the contact's state and the caller ID's (decision 030).
+ */
+async function recordingOf(
+  trx: DbExecutor,
+  userId: string,
+  calleeState: string | null,
+  from: string,
+): Promise<{ disclosure: string | null } | undefined> {
+  if (!(await findRecordingSettings(trx, userId)).recordCalls) return undefined;
+  const rule = recordingDisclosure({ callee: calleeState, caller: stateOfNumber(from) });
+  return { disclosure: rule.disclose ? RECORDING_DISCLOSURE : null };
+}
+
 export async function placeCall(ctx: CallingContext, userId: string, input: PlaceCallInput): Promise<Call> {
   const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
     withActor(ctx.db, { kind: 'user', userId }, work);
@@ -108,15 +126,17 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     // is not found.
     const queue = input.queueId ? await lockQueueIfAny(trx, userId, input.queueId) : undefined;
     if (input.queueId && !queue) throw new AppError('NOT_FOUND', 'Queue not found');
-    return { to: toE164, from, queue, reach };
+    const recording = await recordingOf(trx, userId, reach?.facts.state ?? stateOfNumber(toE164), from);
+    return { to: toE164, from, queue, reach, recording };
   });
   if ('existing' in prepared && prepared.existing) return prepared.existing;
   if ('refused' in prepared && prepared.refused) throw prepared.refused;
-  const { to, from, queue, reach } = prepared as {
+  const { to, from, queue, reach, recording } = prepared as {
     reach: Reach | undefined;
     to: string;
     from: string;
     queue?: { id: string; projectId: string | null };
+    recording: { disclosure: string | null } | undefined;
   };
 
   const now = ctx.clock();
@@ -150,6 +170,7 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
       now,
       queueId: queue?.id ?? null,
       projectId: queue?.projectId ?? null,
+      ...(recording && { recording }),
     });
   });
   if (call.status !== 'queued' || call.requestId !== input.requestId) return call;
@@ -161,7 +182,13 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
 
   try {
     const accepted = await withTimeout(
-      ctx.telephony.placeCall({ callId: call.id, from, to, agentIdentity: agentIdentity(userId) }),
+      ctx.telephony.placeCall({
+        callId: call.id,
+        from,
+        to,
+        agentIdentity: agentIdentity(userId),
+        ...(recording && { recording }),
+      }),
       ctx.providerTimeoutMs,
       'The telephony provider did not answer in time. Could not connect to calling service',
     );

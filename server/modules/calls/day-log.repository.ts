@@ -5,13 +5,14 @@ export async function findDay(db: DbExecutor, userId: string, from: Date, to: Da
   const calls = await db
     .selectFrom('calls')
     .leftJoin('contacts', 'contacts.id', 'calls.contact_id')
-    .leftJoin('recordings as voicemail', (join) =>
-      join.onRef('voicemail.call_id', '=', 'calls.id').on('voicemail.kind', '=', 'voicemail'),
+    .leftJoin('recordings as recording', (join) =>
+      join.onRef('recording.call_id', '=', 'calls.id').on('recording.kind', 'in', ['voicemail', 'call']),
     )
     .select([
-      'voicemail.id as voicemail_id',
-      'voicemail.duration_seconds as voicemail_seconds',
-      'voicemail.created_at as voicemail_at',
+      'recording.id as recording_id',
+      'recording.kind as recording_kind',
+      'recording.duration_seconds as recording_seconds',
+      'recording.created_at as recording_at',
       'calls.id',
       'calls.contact_id',
       'calls.to_number',

@@ -9,6 +9,20 @@ import { recordingUrl } from '../recordings/public.ts';
  * Decision 000 "Answered"): each call with the disposition saved for it, dispositions saved without a
  * call, the 60 s merge, and the day's counts. One function, so the two screens never disagree.
  */
+const recordingRef = (call: {
+  recording_id: string | null;
+  recording_seconds: string | number | null;
+  recording_at: Date | null;
+}) =>
+  call.recording_id && call.recording_at
+    ? {
+        id: call.recording_id,
+        durationSeconds: Number(call.recording_seconds),
+        url: recordingUrl(call.recording_id),
+        createdAt: new Date(call.recording_at).toISOString(),
+      }
+    : null;
+
 export async function findDayLog(db: DbExecutor, userId: string, from: Date, to: Date): Promise<DayLog> {
   const { calls, dispositions } = await findDay(db, userId, from, to);
   const entries = buildCallLog(
@@ -55,15 +69,8 @@ export async function findDayLog(db: DbExecutor, userId: string, from: Date, to:
       isQualified: e.isQualified,
       durationSeconds: e.durationSeconds,
       at: e.at.toISOString(),
-      voicemail:
-        call?.voicemail_id && call.voicemail_at
-          ? {
-              id: call.voicemail_id,
-              durationSeconds: Number(call.voicemail_seconds),
-              url: recordingUrl(call.voicemail_id),
-              createdAt: new Date(call.voicemail_at).toISOString(),
-            }
-          : null,
+      voicemail: call?.recording_kind === 'voicemail' ? recordingRef(call) : null,
+      recording: call?.recording_kind === 'call' ? recordingRef(call) : null,
     };
   });
   return { lines, stats: callStats(entries) };

@@ -99,20 +99,21 @@ export async function findContactCalling(db: DbExecutor, userId: string, contact
     .orderBy('called_at', 'desc')
     .limit(100)
     .execute();
-  const voicemails = await db
+  const recordings = await db
     .selectFrom('recordings')
-    .select(['id', 'call_id', 'duration_seconds', 'created_at'])
+    .select(['id', 'call_id', 'kind', 'duration_seconds', 'created_at'])
     .where('user_id', '=', userId)
     .where('contact_id', '=', contactId)
-    .where('kind', '=', 'voicemail')
+    .where('kind', 'in', ['voicemail', 'call'])
     .orderBy('created_at', 'desc')
     .limit(100)
     .execute();
   return {
     calls: calls.map(toCall),
     dispositions: dispositions.map(toDisposition),
-    voicemails: voicemails.map((v) => ({
+    recordings: recordings.map((v) => ({
       callId: v.call_id ?? '',
+      kind: v.kind === 'call' ? ('call' as const) : ('voicemail' as const),
       recording: {
         id: v.id,
         durationSeconds: Number(v.duration_seconds),

@@ -17,7 +17,8 @@ import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/p
 import { findCallerIds } from '../caller-ids/public.ts';
 import { ringingIncomingCalls } from './incoming-calls.repository.ts';
 import { answerIncomingCall, incomingCallProgress, receiveIncomingCall } from './incoming-calls.service.ts';
-import { voicemailLeft, voicemailRecorded } from './voicemail.service.ts';
+import { voicemailLeft } from './voicemail.service.ts';
+import { recordingReady } from './recording-fetch.task.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const IdParams = z.object({ id: z.uuid('Invalid id') });
@@ -82,7 +83,20 @@ export function registerIncomingCallRoutes(app: FastifyInstance, ctx: AppContext
       },
       async (request, reply) => {
         const body = verifiedWebhookBody(ctx.telephony, ctx.publicUrl, request, request.params.provider);
-        await voicemailRecorded(ctx, request.query.callId, body);
+        await recordingReady(ctx, 'voicemail', request.query.callId, body);
+        return reply.status(204).send();
+      },
+    );
+    // A recorded call's recording is ready (decision 030): fetched and stored by a job, like a voicemail.
+    typed.post(
+      '/api/telephony/:provider/call-recording',
+      {
+        config: { access: 'public', csrf: false },
+        schema: { params: ProviderParams, querystring: CallIdQuery },
+      },
+      async (request, reply) => {
+        const body = verifiedWebhookBody(ctx.telephony, ctx.publicUrl, request, request.params.provider);
+        await recordingReady(ctx, 'call', request.query.callId, body);
         return reply.status(204).send();
       },
     );

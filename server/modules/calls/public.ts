@@ -3,7 +3,7 @@ export { closeCall, findUnfinishedSimulatedCalls } from './calls.repository.ts';
 export { closeStaleCalls } from './stale-calls.janitor.ts';
 export { findDayLog } from './day-log.ts';
 export { announceCallback, CALLBACK_DUE_TASK, callbackDueTask } from './callback-due.task.ts';
-export { VOICEMAIL_FETCH_TASK, voicemailFetchTask } from './voicemail.service.ts';
+export { RECORDING_FETCH_TASK, recordingFetchTask } from './recording-fetch.task.ts';
 export {
   applyLineEvent,
   dialRound,

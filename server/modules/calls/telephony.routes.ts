@@ -7,7 +7,13 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { parseTwilioStyleAmd, userOfClient } from '../../telephony/telephony-provider.ts';
 import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/provider-webhook.ts';
-import { applyStatusEvent, claimBrowserCall, recordAnsweredBy } from './calls.repository.ts';
+import { RECORDING_DISCLOSURE } from '#domain/consent/recording-rules.ts';
+import {
+  applyStatusEvent,
+  claimBrowserCall,
+  findCallForRecording,
+  recordAnsweredBy,
+} from './calls.repository.ts';
 import { applyLineEvent } from './dial-rounds.service.ts';
 
 /**
@@ -93,7 +99,31 @@ export function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): 
           claimBrowserCall(trx, callId.data, userId, ctx.clock()),
         );
         if (!claimed) return twiml(phone.refuseTwiml('This call was already placed or has expired.'));
-        return twiml(phone.dialTwiml({ id: callId.data, from: claimed.from, to: claimed.to }));
+        return twiml(
+          phone.dialTwiml({
+            id: callId.data,
+            from: claimed.from,
+            to: claimed.to,
+            recording: claimed.recording,
+          }),
+        );
+      },
+    );
+
+    /** What the called person hears on answering a recorded call before the agent is connected (decision 030). */
+    typed.post(
+      '/api/telephony/twilio/disclosure',
+      { config: { access: 'public', csrf: false }, schema: { querystring: z.object({ callId: z.uuid() }) } },
+      async (request, reply) => {
+        const phone = ctx.telephony.browserPhone;
+        if (!phone) throw new AppError('NOT_FOUND', 'Unknown provider');
+        verifiedWebhookBody(ctx.telephony, ctx.publicUrl, request, 'twilio');
+        const call = await withActor(ctx.db, { kind: 'system' }, (trx) =>
+          findCallForRecording(trx, 'twilio', request.query.callId),
+        );
+        return reply
+          .type('text/xml')
+          .send(phone.disclosureTwiml(call?.recording_disclosure ?? RECORDING_DISCLOSURE));
       },
     );
   });

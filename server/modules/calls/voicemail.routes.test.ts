@@ -136,11 +136,16 @@ describe('voicemail on the simulator', () => {
     ]);
 
     const calling = (await send('GET', `/api/contacts/${ada.id}/calling`)).json<{
-      voicemails: { callId: string; recording: { id: string; durationSeconds: number; url: string } }[];
+      recordings: {
+        callId: string;
+        kind: string;
+        recording: { id: string; durationSeconds: number; url: string };
+      }[];
     }>();
-    expect(calling.voicemails).toEqual([
+    expect(calling.recordings).toEqual([
       {
         callId,
+        kind: 'voicemail',
         recording: expect.objectContaining({
           id: voicemail.id,
           durationSeconds: 6,

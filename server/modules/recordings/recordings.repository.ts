@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/database.ts';
 export type RecordingRow = {
   id: string;
   user_id: string;
-  kind: 'voicemail' | 'greeting';
+  kind: 'voicemail' | 'greeting' | 'call';
   storage_key: string;
   content_type: string;
   size_bytes: number;
@@ -57,7 +57,7 @@ export async function keepFile(db: DbExecutor, key: string): Promise<void> {
 
 export type NewRecording = {
   userId: string;
-  kind: 'voicemail' | 'greeting';
+  kind: 'voicemail' | 'greeting' | 'call';
   callId: string | null;
   contactId: string | null;
   storageKey: string;
@@ -65,30 +65,81 @@ export type NewRecording = {
   sizeBytes: number;
   durationSeconds: number;
   providerRecordingId: string | null;
+  createdAt: Date;
 };
 
 /** Saves a stored file's recording; a call's second voicemail is refused (returns null: one per call). */
 export async function insertRecording(db: DbExecutor, recording: NewRecording): Promise<string | null> {
   const { rows } = await sql<{ id: string }>`
     insert into recordings (user_id, kind, call_id, contact_id, storage_key, content_type, size_bytes,
-      duration_seconds, provider_recording_id)
+      duration_seconds, provider_recording_id, created_at)
     values (${recording.userId}, ${recording.kind}, ${recording.callId}, ${recording.contactId},
       ${recording.storageKey}, ${recording.contentType}, ${recording.sizeBytes}, ${recording.durationSeconds},
-      ${recording.providerRecordingId})
-    on conflict (call_id) where kind = 'voicemail' do nothing
+      ${recording.providerRecordingId}, ${recording.createdAt})
+    on conflict (call_id, kind) where call_id is not null do nothing
     returning id`.execute(db);
   return rows[0]?.id ?? null;
 }
 
-/** Whether a call already has its voicemail. */
-export async function callHasVoicemail(db: DbExecutor, callId: string): Promise<boolean> {
+/** Whether a call already has its voicemail, or its recording. */
+export async function callHasRecording(
+  db: DbExecutor,
+  callId: string,
+  kind: 'voicemail' | 'call',
+): Promise<boolean> {
   const row = await db
     .selectFrom('recordings')
     .select('id')
     .where('call_id', '=', callId)
-    .where('kind', '=', 'voicemail')
+    .where('kind', '=', kind)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** Whether the user's calls are recorded, and how long recordings are kept (the defaults with no row). */
+export async function findRecordingSettings(db: DbExecutor, userId: string) {
+  const row = await db
+    .selectFrom('recording_settings')
+    .select(['record_calls', 'retention_days'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { recordCalls: row?.record_calls ?? false, retentionDays: row?.retention_days ?? 90 };
+}
+
+export async function saveRecordingSettings(
+  db: DbExecutor,
+  userId: string,
+  settings: { recordCalls: boolean; retentionDays: number },
+  now: Date,
+) {
+  const values = {
+    record_calls: settings.recordCalls,
+    retention_days: settings.retentionDays,
+    updated_at: now,
+  };
+  await db
+    .insertInto('recording_settings')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * Deletes up to `limit` voicemails and call recordings older than their owner's retention (90 days without a
+ * setting), oldest first; their files follow through the deletion queue. Returns how many were deleted.
+ */
+export async function deleteExpiredRecordings(db: DbExecutor, now: Date, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    with expired as (
+      select r.id from recordings r
+      left join recording_settings s on s.user_id = r.user_id
+      where r.kind <> 'greeting'
+        and r.created_at < ${now}::timestamptz - make_interval(days => coalesce(s.retention_days, 90))
+      order by r.created_at
+      limit ${limit}
+    ), gone as (delete from recordings where id in (select id from expired) returning 1)
+    select count(*) as n from gone`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Files whose deletion is due, oldest first (the system's job). */

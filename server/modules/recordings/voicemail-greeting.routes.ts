@@ -100,6 +100,7 @@ export function registerVoicemailGreetingRoutes(app: FastifyInstance, ctx: AppCo
               sizeBytes: stored.size,
               durationSeconds: Math.round(info.durationSeconds * 100) / 100,
               providerRecordingId: null,
+              createdAt: ctx.clock(),
             });
             if (id) await setGreetingRecording(trx, userId, id, ctx.clock());
             return id;

@@ -26,6 +26,8 @@ const call = (over: Partial<Call>): Call => ({
   abandonedAt: null,
   fromPlace: null,
   direction: 'outbound',
+  recorded: false,
+  recordingDisclosure: null,
   ...over,
 });
 

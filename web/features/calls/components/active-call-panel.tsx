@@ -107,6 +107,14 @@ function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boole
           </Button>
         )}
       </div>
+      {call.recorded && (
+        <p role="note" className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <span className="inline-block size-2 rounded-full bg-destructive" aria-hidden />
+          {call.recordingDisclosure
+            ? `Recorded · they hear first: “${call.recordingDisclosure}”`
+            : 'Recorded · no disclosure needed (one-party consent)'}
+        </p>
+      )}
       {call.error && <p className="text-sm text-destructive">{call.error}</p>}
       {!finished && (
         <Button variant="destructive" disabled={hangUp.isPending} onClick={endCall}>

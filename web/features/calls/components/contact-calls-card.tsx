@@ -24,7 +24,7 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
   const [confirming, setConfirming] = useState(false);
   if (calling.isPending) return <Spinner />;
   if (calling.isError) return null;
-  const { calls, dispositions, doNotCall, smsOptedOut, voicemails } = calling.data;
+  const { calls, dispositions, doNotCall, smsOptedOut, recordings } = calling.data;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center gap-3">
@@ -53,7 +53,7 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
           <ul aria-label="Calls" className="flex flex-col gap-2 text-sm">
             {calls.map((c) => {
               const d = dispositions.find((x) => x.callId === c.id);
-              const voicemail = voicemails.find((v) => v.callId === c.id)?.recording;
+              const recorded = recordings.find((v) => v.callId === c.id);
               return (
                 <li
                   key={c.id}
@@ -71,7 +71,12 @@ export function ContactCallsCard({ contactId, enabled = true }: { contactId: str
                     </Badge>
                   )}
                   {d && <Badge>{labelOf(d.disposition)}</Badge>}
-                  {voicemail && <RecordingPlayer recording={voicemail} label="Voicemail" />}
+                  {recorded && (
+                    <RecordingPlayer
+                      recording={recorded.recording}
+                      label={recorded.kind === 'voicemail' ? 'Voicemail' : 'Call recording'}
+                    />
+                  )}
                   <span className="ml-auto tabular-nums text-muted-foreground">
                     {formatDuration(c.durationSeconds ?? 0)}
                   </span>

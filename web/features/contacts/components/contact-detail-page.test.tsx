@@ -45,7 +45,7 @@ const answers = {
     },
   },
   [`GET /api/contacts/${ID}/calling`]: {
-    body: { calls: [], dispositions: [], doNotCall: true, smsOptedOut: true },
+    body: { calls: [], dispositions: [], doNotCall: true, smsOptedOut: true, recordings: [] },
   },
   [`GET /api/contacts/${ID}/emails`]: { body: { emails: [], unsubscribedAt: null } },
   'GET /api/calls/setup': {

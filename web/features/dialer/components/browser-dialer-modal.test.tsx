@@ -48,6 +48,8 @@ const call = (status: Call['status'], over: Partial<Call> = {}): Call => ({
   abandonedAt: null,
   fromPlace: null,
   direction: 'outbound',
+  recorded: false,
+  recordingDisclosure: null,
   ...over,
 });
 

@@ -271,6 +271,12 @@ export function CallDashboardPage() {
                             {line.answered ? 'Incoming' : 'Missed'}
                           </Badge>
                         )}
+                        {line.recording && (
+                          <RecordingPlayer
+                            recording={line.recording}
+                            label={`Call recording, ${line.contactName ?? (line.phone ? formatPhoneForDisplay(line.phone) : 'call')}`}
+                          />
+                        )}
                         {line.voicemail && (
                           <RecordingPlayer
                             recording={line.voicemail}

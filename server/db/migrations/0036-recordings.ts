@@ -1,10 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Voicemail and stored recordings (decision 029):
+ * Voicemail, call recording and stored recordings (decisions 029, 030):
  * - recordings: an audio file in the file store (its key) with what it is (a caller's voicemail on an incoming call,
- *   a user's recorded greeting), its owner, its call and contact. A voicemail is deleted with its contact (calls
- *   outlive the contact; what the contact said does not). One voicemail per call.
+ *   a recorded call, a user's recorded greeting), its owner, its call and contact. A voicemail or call recording is
+ *   deleted with its contact (calls outlive the contact; what the contact said does not). One of each per call.
+ * - recording_settings: whether the user's calls are recorded (off by default) and how many days recordings are
+ *   kept (90 by default; a daily job deletes older ones). calls.recorded and recording_disclosure say, per call,
+ *   whether it was recorded and what the called person heard first.
  * - file_deletions: the keys of deleted recordings, filled by a trigger in the deleting transaction and emptied by a
  *   job that deletes the files, so a file outlives its row only until the job runs, never forever.
  * - voicemail_greetings: what a caller hears before leaving a message (written, or the recorded one).
@@ -16,7 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table recordings (id uuid primary key default gen_random_uuid(),
       user_id uuid not null references auth_users (id) on delete cascade,
-      kind text not null check (kind in ('voicemail', 'greeting')),
+      kind text not null check (kind in ('voicemail', 'greeting', 'call')),
       call_id uuid references calls (id) on delete cascade,
       contact_id uuid references contacts (id) on delete cascade,
       storage_key text not null unique check (length(storage_key) <= 300),
@@ -25,9 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       duration_seconds numeric(8, 2) not null check (duration_seconds >= 0),
       provider_recording_id text check (length(provider_recording_id) <= 100),
       created_at timestamptz not null default now(),
-      check ((kind = 'voicemail') = (call_id is not null))
+      check ((kind in ('voicemail', 'call')) = (call_id is not null))
     );
-    create unique index recordings_voicemail_idx on recordings (call_id) where kind = 'voicemail';
+    -- One voicemail per call, one recording per call.
+    create unique index recordings_call_idx on recordings (call_id, kind) where call_id is not null;
+    create index recordings_retention_idx on recordings (created_at) where kind <> 'greeting';
     create index recordings_user_idx on recordings (user_id, kind, created_at desc);
     create index recordings_contact_idx on recordings (contact_id) where contact_id is not null;
     alter table recordings enable row level security;
@@ -56,6 +61,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$;
     create trigger recordings_file_deletion after delete on recordings
       for each row execute function queue_file_deletion();
+
+    create table recording_settings (user_id uuid primary key references auth_users (id) on delete cascade,
+      record_calls boolean not null default false,
+      retention_days int not null default 90 check (retention_days between 1 and 3650),
+      updated_at timestamptz not null default now()
+    );
+    alter table recording_settings enable row level security;
+    alter table recording_settings force row level security;
+    create policy recording_settings_owner on recording_settings
+      using (user_id::text = current_setting('app.user_id', true) or current_setting('app.actor', true) = 'system')
+      with check (user_id::text = current_setting('app.user_id', true) or current_setting('app.actor', true) = 'system');
+    -- Whether a call is recorded, and the disclosure the called person heard first (null: none was needed).
+    alter table calls
+      add column recorded boolean not null default false,
+      add column recording_disclosure text check (length(recording_disclosure) <= 300);
 
     create table voicemail_greetings (user_id uuid primary key references auth_users (id) on delete cascade,
       greeting_text text check (length(greeting_text) <= 500),

@@ -1,0 +1,53 @@
+import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
+
+test('a rep turns call recording on: a California contact hears the disclosure, a Texas one does not, and both calls play back', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
+  // Fictional numbers (ending in 6: a person answers and talks 30 s); the contact's own state decides the rule.
+  const california = await createContactThroughApi(server, cookie, {
+    firstName: 'Cal',
+    lastName: 'Ifornia',
+    email: 'cal@ca.example',
+    phone: '(555) 010-0106',
+    state: 'CA',
+  });
+  const texas = await createContactThroughApi(server, cookie, {
+    firstName: 'Tex',
+    lastName: 'Ashby',
+    email: 'tex@tx.example',
+    phone: '(555) 010-0116',
+    state: 'TX',
+  });
+
+  await page.goto('/settings?tab=phone');
+  const card = page.getByRole('region', { name: 'Call recording' });
+  await expect(card.getByLabel('Record my calls')).not.toBeChecked();
+  await card.getByLabel('Record my calls').check();
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Call recording settings saved')).toBeVisible();
+
+  for (const [id, note] of [
+    [california, 'Recorded · they hear first: “This call is recorded.”'],
+    [texas, 'Recorded · no disclosure needed (one-party consent)'],
+  ] as const) {
+    await page.goto(`/contacts/${id}`);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Current call' });
+    await expect(panel.getByRole('note')).toHaveText(note);
+    if (id === california) await page.screenshot({ path: test.info().outputPath('recorded-call.png') });
+    await expect(panel).toContainText('Call ended', { timeout: 20_000 });
+    await panel.getByRole('radio', { name: 'Answered' }).check();
+    await panel.getByRole('button', { name: 'Save disposition' }).click();
+    await expect(panel).toHaveCount(0);
+    const call = page.getByRole('list', { name: 'Calls' }).getByRole('listitem').first();
+    await expect(call.getByLabel(/^Call recording \(0:\d\d\)$/)).toBeVisible({ timeout: 15_000 });
+  }
+
+  await page.goto('/power-dialer');
+  const history = page.getByRole('region', { name: 'Call History' });
+  await expect(history.getByLabel(/^Call recording, Cal Ifornia/)).toBeVisible();
+  await expect(history.getByLabel(/^Call recording, Tex Ashby/)).toBeVisible();
+});
