@@ -12,6 +12,8 @@ export async function startBenchServer(
     trustProxy?: number;
     telephony?: TelephonyConfig;
     poolSize?: number;
+    /** Where recordings are stored; data/bench-files by default. */
+    filesDir?: string;
   } = {},
 ): Promise<{ app: App; base: string }> {
   const app = await buildApp({
@@ -28,7 +30,7 @@ export async function startBenchServer(
     logLevel: 'silent',
     webDist: path.resolve('dist/web'),
     smtpTrustedCa: options.smtpTrustedCa,
-    filesDir: path.resolve('data/bench-files'),
+    filesDir: options.filesDir ?? path.resolve('data/bench-files'),
     ...(options.telephony && { telephony: options.telephony }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

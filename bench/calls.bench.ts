@@ -45,6 +45,7 @@ export async function benchCalls(ownerUrl: string): Promise<BenchResult> {
           await client.query('begin');
           await client.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`calls:${userId}`]);
           await client.query(`select taken_at from call_locks where user_id = $1`, [userId]);
+          await client.query(`select record_calls from recording_settings where user_id = $1`, [userId]);
           await client.query(
             `select to_number from calls where user_id = $1 and to_number = $2 and started_at > now() - interval '15 seconds'`,
             [userId, '+15559999997'],

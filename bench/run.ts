@@ -16,6 +16,7 @@ import { benchCallReports } from './call-reports.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchParallelDialing } from './parallel-dialing.bench.ts';
 import { benchIncomingCalls } from './incoming-calls.bench.ts';
+import { benchRecordings } from './recordings.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
@@ -35,6 +36,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   reports: benchReports,
   'parallel-dialing': benchParallelDialing,
   'incoming-calls': benchIncomingCalls,
+  recordings: benchRecordings,
 };
 
 /**

@@ -76,4 +76,32 @@ test.describe('voicemail', () => {
     await expect(line).toContainText('Missed');
     await expect(line.getByLabel('Voicemail from Ada Byron (0:06)')).toBeVisible();
   });
+
+  test.describe('declined', () => {
+    // Real time: the call rings for 25 s, so Decline comes first however busy the machine; the message takes 9 s.
+    test.use({ simulatorTimeScale: '1' });
+    test('a rep declines a ringing call: it stops ringing at once and the caller leaves a voicemail', async ({
+      page,
+      server,
+    }) => {
+      test.setTimeout(90_000);
+      await signedInRep(page, server);
+      await page.goto('/power-dialer');
+      const simulate = page.getByRole('form', { name: 'Simulate incoming call' });
+      await simulate.getByLabel("Caller's number").fill('(212) 555-0142');
+      await simulate.getByRole('button', { name: 'Simulate incoming call' }).click();
+      const ringing = page.getByRole('alertdialog', { name: 'Incoming call from Unknown caller' });
+      await ringing.getByRole('button', { name: 'Decline' }).click();
+      await expect(page.getByText('Call declined')).toBeVisible();
+      await expect(ringing).toHaveCount(0);
+      const line = page
+        .getByRole('region', { name: 'Call History' })
+        .getByRole('listitem')
+        .filter({ hasText: '555-0142' });
+      await expect(line).toContainText('Missed');
+      await expect(line.getByLabel('Voicemail from +1 (212) 555-0142 (0:06)')).toBeVisible({
+        timeout: 30_000,
+      });
+    });
+  });
 });

@@ -44,6 +44,7 @@ export const INCOMING_MESSAGES = {
   ended: 'This call has ended',
   simulatorOnly: 'Incoming calls are simulated on the built-in simulator only',
   answerInBrowserPhone: 'On Twilio the browser phone answers the call itself',
+  declineInBrowserPhone: 'On Twilio the browser phone declines the call itself',
   notYourNumber: 'That number is not one of your caller IDs',
   noNumber: 'Add a caller ID first: calls come in on your caller IDs',
   /** What a caller hears when the number is nobody's here. */

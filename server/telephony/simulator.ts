@@ -39,6 +39,8 @@ type SimulatorReply = {
 };
 /** Relayed to the instance running a simulated call: the user answered it (anything else relayed is a hang-up). */
 const ANSWER_PREFIX = 'answer:';
+/** Relayed likewise: the user declined it. */
+const DECLINE_PREFIX = 'decline:';
 const json = (value: object) => ({ contentType: 'application/json', body: JSON.stringify(value) });
 /** How long a hang-up takes to reach the phone: an answer due within it comes first. */
 const HANG_UP_REACH_MS = 300;
@@ -371,18 +373,28 @@ export function createSimulator(options: {
     call.timers = [setTimeout(() => send(providerCallId, 'completed'), INBOUND_TALK_MS * options.timeScale)];
     return true;
   };
-  options.relay?.subscribe((message) =>
-    message.startsWith(ANSWER_PREFIX)
-      ? void answerHere(message.slice(ANSWER_PREFIX.length))
-      : void hangUpHere(message),
-  );
+  options.relay?.subscribe((message) => {
+    if (message.startsWith(ANSWER_PREFIX)) void answerHere(message.slice(ANSWER_PREFIX.length));
+    else if (message.startsWith(DECLINE_PREFIX)) void declineHere(message.slice(DECLINE_PREFIX.length));
+    else void hangUpHere(message);
+  });
+  /** The user declined a simulated incoming call: its ringing ends now, busy, and the caller goes to voicemail. */
+  const declineHere = (providerCallId: string): boolean => {
+    if (!running.has(providerCallId)) return false;
+    missIncoming(providerCallId, 'busy');
+    return true;
+  };
 
-  /** Nobody picked up in time: the ringing is over, as Twilio's Dial action reports it; the caller hears the answer. */
-  const missIncoming = (providerCallId: string) => {
+  /**
+   * Nobody picked up in time (or the user declined: busy): the ringing is over, as Twilio's Dial action reports it;
+   * the caller hears the answer.
+   */
+  const missIncoming = (providerCallId: string, status: 'no-answer' | 'busy' = 'no-answer') => {
     const call = running.get(providerCallId);
     if (!call || call.status !== 'ringing') return;
     running.delete(providerCallId);
-    const fields = { CallSid: providerCallId, DialCallStatus: 'no-answer', DialCallDuration: '0' };
+    call.timers.forEach(clearTimeout);
+    const fields = { CallSid: providerCallId, DialCallStatus: status, DialCallDuration: '0' };
     const query = `?${new URLSearchParams({ callId: call.callId }).toString()}`;
     void deliverWithRetries(
       {
@@ -499,6 +511,9 @@ export function createSimulator(options: {
     },
     async answer(providerCallId) {
       if (!answerHere(providerCallId)) await options.relay?.publish(`${ANSWER_PREFIX}${providerCallId}`);
+    },
+    async decline(providerCallId) {
+      if (!declineHere(providerCallId)) await options.relay?.publish(`${DECLINE_PREFIX}${providerCallId}`);
     },
   };
 

@@ -141,6 +141,8 @@ export type IncomingCallSupport = {
    * come first served); the simulated caller is connected and stays until the user hangs up.
    */
   answer?: (providerCallId: string) => Promise<void>;
+  /** The simulator only: the user declined; the ringing ends now (busy) and the caller goes to voicemail. */
+  decline?: (providerCallId: string) => Promise<void>;
 };
 
 /** A recording's report: completed (ready to fetch), or absent / failed (nothing was said, or it was lost). */

@@ -40,8 +40,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create policy recordings_owner on recordings
       using (user_id::text = current_setting('app.user_id', true) or current_setting('app.actor', true) = 'system')
       with check (user_id::text = current_setting('app.user_id', true) or current_setting('app.actor', true) = 'system');
-    create trigger recordings_notify after insert or update or delete on recordings
-      for each row execute function notify_change('calls', 'user_id');
+    -- One change event per user per statement, not per row: the retention job deletes thousands at once.
+    create function notify_recordings_change() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('app_changes', json_build_object('topic', 'calls', 'op', tg_op, 'id', 'recordings',
+        'userId', u.user_id, 'role', null, 'deactivated', false)::text)
+      from (select distinct user_id from changed) u;
+      return null;
+    end $$;
+    create trigger recordings_notify_insert after insert on recordings referencing new table as changed
+      for each statement execute function notify_recordings_change();
+    create trigger recordings_notify_delete after delete on recordings referencing old table as changed
+      for each statement execute function notify_recordings_change();
 
     create table file_deletions (storage_key text primary key, queued_at timestamptz not null default now());
     alter table file_deletions enable row level security;
@@ -52,15 +62,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create policy file_deletions_access on file_deletions
       using (current_setting('app.actor', true) = 'system'
         or storage_key like 'users/' || current_setting('app.user_id', true) || '/%');
+    -- Once per statement: a deletion of 50,000 recordings queues 50,000 keys and one job.
     create function queue_file_deletion() returns trigger language plpgsql as $$
     begin
-      insert into file_deletions (storage_key) values (old.storage_key) on conflict do nothing;
-      perform graphile_worker.add_job(identifier => 'file-deletions', payload => '{}'::json,
-        job_key => 'file-deletions', job_key_mode => 'preserve_run_at', max_attempts => 25);
+      insert into file_deletions (storage_key) select storage_key from gone on conflict do nothing;
+      if found then
+        perform graphile_worker.add_job(identifier => 'file-deletions', payload => '{}'::json,
+          job_key => 'file-deletions', job_key_mode => 'preserve_run_at', max_attempts => 25);
+      end if;
       return null;
     end $$;
-    create trigger recordings_file_deletion after delete on recordings
-      for each row execute function queue_file_deletion();
+    create trigger recordings_file_deletion after delete on recordings referencing old table as gone
+      for each statement execute function queue_file_deletion();
 
     create table recording_settings (user_id uuid primary key references auth_users (id) on delete cascade,
       record_calls boolean not null default false,
@@ -82,6 +95,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       recording_id uuid references recordings (id) on delete set null,
       updated_at timestamptz not null default now()
     );
+    create index voicemail_greetings_recording_idx on voicemail_greetings (recording_id) where recording_id is not null;
     alter table voicemail_greetings enable row level security;
     alter table voicemail_greetings force row level security;
     create policy voicemail_greetings_owner on voicemail_greetings

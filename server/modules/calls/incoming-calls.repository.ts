@@ -102,6 +102,17 @@ export async function findIncomingCall(db: DbExecutor, provider: TelephonyProvid
     .executeTakeFirst();
 }
 
+/** One of the user's incoming calls (row security keeps it theirs), with its status. */
+export async function findUsersIncomingCall(db: DbExecutor, userId: string, id: string) {
+  return db
+    .selectFrom('calls')
+    .select(['status', 'provider_call_id'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('direction', '=', 'inbound')
+    .executeTakeFirst();
+}
+
 /** Nobody answered: the call is missed, once (a retried webhook changes nothing). True the first time. */
 export async function missIncomingCall(db: DbExecutor, id: string, status: string, now: Date) {
   const missed = await sql<{ id: string }>`

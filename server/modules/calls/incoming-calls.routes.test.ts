@@ -201,6 +201,39 @@ describe('incoming calls on the simulator', () => {
     ]);
   });
 
+  it('a declined call stops ringing at once in every tab, and the caller goes to voicemail', async () => {
+    // 25 s of ringing take 5 s: long enough to decline first.
+    await setUp(0.2);
+    await send('POST', '/api/calls/simulate-incoming', { from: '7205550177', voicemailSeconds: 2 });
+    const [call] = await ringing();
+    const callId = call!.call.id;
+    const stranger = await createAccount(ctx, 'user');
+    expect((await send('POST', `/api/calls/${callId}/decline`, undefined, stranger)).statusCode).toBe(404);
+
+    expect((await send('POST', `/api/calls/${callId}/decline`)).statusCode).toBe(204);
+    const declined = await waitFor(
+      () => callRow(callId),
+      (row) => row.status !== 'ringing',
+      2000,
+    );
+    expect(declined).toMatchObject({ status: 'busy', answered_at: null });
+    expect(await ringing()).toEqual([]);
+    const again = await send('POST', `/api/calls/${callId}/decline`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This call has ended');
+    // The caller left a message after the greeting.
+    await waitFor(
+      async () =>
+        (
+          await ctx.db.admin.query(`select 1 from recordings where call_id = $1 and kind = 'voicemail'`, [
+            callId,
+          ])
+        ).rowCount,
+      (n) => n === 1,
+      5000,
+    );
+  });
+
   it('a user who turned missed-call notifications off gets none', async () => {
     await setUp(0.02);
     const settings = (await send('GET', '/api/notification-settings')).json<{ settings: object }>().settings;

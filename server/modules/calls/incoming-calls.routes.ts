@@ -16,7 +16,12 @@ import { viewerOf } from '../../plugins/access-control.ts';
 import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/provider-webhook.ts';
 import { findCallerIds } from '../caller-ids/public.ts';
 import { ringingIncomingCalls } from './incoming-calls.repository.ts';
-import { answerIncomingCall, incomingCallProgress, receiveIncomingCall } from './incoming-calls.service.ts';
+import {
+  answerIncomingCall,
+  declineIncomingCall,
+  incomingCallProgress,
+  receiveIncomingCall,
+} from './incoming-calls.service.ts';
 import { voicemailLeft } from './voicemail.service.ts';
 import { recordingReady } from './recording-fetch.task.ts';
 
@@ -120,6 +125,15 @@ export function registerIncomingCallRoutes(app: FastifyInstance, ctx: AppContext
     { ...approved, schema: { params: IdParams } },
     async (request, reply) => {
       await answerIncomingCall(ctx, viewerOf(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  typed.post(
+    '/api/calls/:id/decline',
+    { ...approved, schema: { params: IdParams } },
+    async (request, reply) => {
+      await declineIncomingCall(ctx, viewerOf(request).userId, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -15,6 +15,7 @@ import {
   contactName,
   contactWithNumber,
   findIncomingCall,
+  findUsersIncomingCall,
   missIncomingCall,
   recordIncomingCall,
   takeIncomingCall,
@@ -146,6 +147,25 @@ async function notifyMissedCall(
       ? `/contacts/${call.contact_id}`
       : `/contacts/new?phone=${encodeURIComponent(call.from_number)}`,
   });
+}
+
+/**
+ * The user declines a call ringing them (the simulator; on Twilio the browser phone rejects it itself): the ringing
+ * ends now and the caller hears the greeting and may leave a voicemail, as when nobody answers.
+ */
+export async function declineIncomingCall(ctx: AppContext, userId: string, callId: string): Promise<void> {
+  const decline = ctx.telephony.incoming.decline;
+  if (!decline) throw new AppError('CONFLICT', INCOMING_MESSAGES.declineInBrowserPhone);
+  const call = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+    findUsersIncomingCall(trx, userId, callId),
+  );
+  if (!call) throw new AppError('NOT_FOUND', 'Call not found');
+  if (!['queued', 'ringing'].includes(call.status))
+    throw new AppError(
+      'CONFLICT',
+      call.status === 'in-progress' ? INCOMING_MESSAGES.answeredElsewhere : INCOMING_MESSAGES.ended,
+    );
+  if (call.provider_call_id) await decline(call.provider_call_id);
 }
 
 /**

@@ -132,6 +132,13 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
     });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe('On Twilio the browser phone answers the call itself');
+    const decline = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calls/${call!.id}/decline`,
+      headers: asCookie(rep),
+    });
+    expect(decline.statusCode).toBe(409);
+    expect(decline.json().message).toBe('On Twilio the browser phone declines the call itself');
 
     const ended = await progress(call!.id, { DialCallStatus: 'completed', DialCallDuration: '42' });
     expect(ended.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');

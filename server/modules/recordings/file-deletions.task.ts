@@ -6,7 +6,9 @@ import { dueFileDeletions, forgetFileDeletions, nextFileDeletion } from './recor
 
 /** The job queue's name for deleting the files of deleted recordings (queued by a trigger on recordings). */
 export const FILE_DELETIONS_TASK = 'file-deletions';
-const BATCH = 200;
+const BATCH = 500;
+/** Files removed at once: the disk's queue, not one round trip after another. */
+const PARALLEL = 16;
 
 /**
  * Deletes the files whose deletion is due, a batch at a time, and forgets them; a file already gone is no error
@@ -19,7 +21,8 @@ export async function deleteDueFiles(deps: { db: Db; files: FileStore }): Promis
     const keys = await withActor(deps.db, { kind: 'system' }, (trx) =>
       dueFileDeletions(trx, new Date(), BATCH),
     );
-    for (const key of keys) await deps.files.remove(key);
+    for (let i = 0; i < keys.length; i += PARALLEL)
+      await Promise.all(keys.slice(i, i + PARALLEL).map((key) => deps.files.remove(key)));
     await withActor(deps.db, { kind: 'system' }, (trx) => forgetFileDeletions(trx, keys));
     deleted += keys.length;
     if (keys.length < BATCH) break;

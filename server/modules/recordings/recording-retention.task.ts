@@ -7,7 +7,7 @@ import { deleteExpiredRecordings } from './recordings.repository.ts';
 export const RECORDING_RETENTION_TASK = 'recording-retention';
 /** Once a day at 03:17 UTC, on one instance (the job queue's crontab runs each entry once, whatever the instances). */
 export const RECORDING_RETENTION_CRONTAB = `17 3 * * * ${RECORDING_RETENTION_TASK}`;
-const BATCH = 1000;
+const BATCH = 5000;
 
 /**
  * Deletes voicemails and call recordings older than their owner's retention (decision 030), a batch per
@@ -16,10 +16,17 @@ const BATCH = 1000;
 export async function deleteExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
   const now = ctx.clock();
   let deleted = 0;
+  let after: Date | null = null;
   for (;;) {
-    const n = await withActor(ctx.db, { kind: 'system' }, (trx) => deleteExpiredRecordings(trx, now, BATCH));
-    deleted += n;
-    if (n < BATCH) return deleted;
+    const from: Date | null = after;
+    const batch: { deleted: number; newest: Date | null } = await withActor(
+      ctx.db,
+      { kind: 'system' },
+      (trx) => deleteExpiredRecordings(trx, now, BATCH, from),
+    );
+    deleted += batch.deleted;
+    after = batch.newest;
+    if (batch.deleted < BATCH) return deleted;
   }
 }
 

@@ -126,20 +126,27 @@ export async function saveRecordingSettings(
 
 /**
  * Deletes up to `limit` voicemails and call recordings older than their owner's retention (90 days without a
- * setting), oldest first; their files follow through the deletion queue. Returns how many were deleted.
+ * setting), oldest first from `after` (the last batch's newest: the scan never walks back over what it deleted);
+ * their files follow through the deletion queue. Returns how many were deleted and the newest of them.
  */
-export async function deleteExpiredRecordings(db: DbExecutor, now: Date, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: string }>`
+export async function deleteExpiredRecordings(
+  db: DbExecutor,
+  now: Date,
+  limit: number,
+  after: Date | null,
+): Promise<{ deleted: number; newest: Date | null }> {
+  const { rows } = await sql<{ n: string; newest: Date | null }>`
     with expired as (
-      select r.id from recordings r
+      select r.id, r.created_at from recordings r
       left join recording_settings s on s.user_id = r.user_id
       where r.kind <> 'greeting'
+        and r.created_at >= ${after ?? new Date(0)}
         and r.created_at < ${now}::timestamptz - make_interval(days => coalesce(s.retention_days, 90))
       order by r.created_at
       limit ${limit}
-    ), gone as (delete from recordings where id in (select id from expired) returning 1)
-    select count(*) as n from gone`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+    ), gone as (delete from recordings where id in (select id from expired) returning created_at)
+    select count(*) as n, max(created_at) as newest from gone`.execute(db);
+  return { deleted: Number(rows[0]?.n ?? 0), newest: rows[0]?.newest ?? null };
 }
 
 /** Files whose deletion is due, oldest first (the system's job). */

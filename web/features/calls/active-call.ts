@@ -85,6 +85,13 @@ export async function takeConnectedCall(callId: string, target: CallTarget): Pro
  * Picks up a call that came in (decision 028) and shows it in the call panel: the browser phone answers it (Twilio's
  * on this device; on the simulator the server gives it to the first tab that asks). Throws the reason it could not.
  */
+/** Declines a call that came in (decision 029): it stops ringing and the caller may leave a voicemail. */
+export async function declineIncomingCall(call: Call, provider: TelephonyProviderName): Promise<void> {
+  void phone.start(provider);
+  if (!(await phone.whenReady())) throw new Error('The browser phone could not connect.');
+  await phone.decline(call);
+}
+
 export async function answerIncomingCall(
   call: Call,
   target: CallTarget,

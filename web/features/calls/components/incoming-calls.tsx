@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { PhoneIncoming } from 'lucide-react';
+import { PhoneIncoming, PhoneOff } from 'lucide-react';
 import { isFinished } from '#domain/calls/call-status.ts';
 import { DISPOSITION_LABELS, type Disposition } from '#domain/calls/disposition.ts';
 import type { IncomingCall } from '#domain/calls/incoming-call.ts';
 import { formatPhoneForDisplay } from '#domain/contacts/phone.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { answerIncomingCall, useActiveCall } from '../active-call.ts';
+import { answerIncomingCall, declineIncomingCall, useActiveCall } from '../active-call.ts';
 import { useCallingSetup } from '../api/calls-queries.ts';
 import { useIncomingCalls } from '../api/incoming-calls.ts';
 import { callingFromLine } from '../local-presence.ts';
@@ -56,6 +56,12 @@ function RingingCall({ ringing, provider }: { ringing: IncomingCall; provider: '
         provider,
       ),
     onError: (error) => toast.error('Could not answer the call', { description: error.message }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['calls', 'incoming'] }),
+  });
+  const decline = useMutation({
+    mutationFn: () => declineIncomingCall(call, provider),
+    onSuccess: () => toast.success('Call declined', { description: 'The caller can leave you a voicemail.' }),
+    onError: (error) => toast.error('Could not decline the call', { description: error.message }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['calls', 'incoming'] }),
   });
   const number = formatPhoneForDisplay(call.from);
@@ -113,6 +119,13 @@ function RingingCall({ ringing, provider }: { ringing: IncomingCall; provider: '
           onClick={() => answer.mutate()}
         >
           <PhoneIncoming /> Answer
+        </Button>
+        <Button
+          variant="outline"
+          disabled={decline.isPending || answer.isPending}
+          onClick={() => decline.mutate()}
+        >
+          <PhoneOff /> Decline
         </Button>
         {!contact && (
           <Button variant="outline" asChild>

@@ -24,6 +24,11 @@ export type PhoneDriver = {
    * the server, where the first device to answer takes it. Rejects with the reason when this device cannot.
    */
   answer: (call: Call) => Promise<void>;
+  /**
+   * Declines a call that came in: Twilio rejects it on this device; the simulator asks the server, which ends the
+   * ringing and sends the caller to voicemail.
+   */
+  decline: (call: Call) => Promise<void>;
   /** The call's status as the server knows it (the stand-in turns it into connect and disconnect). */
   observe: (call: Call) => void;
   /** Hangs up from the browser; false when the server must do it (the simulator). */
@@ -115,6 +120,8 @@ export const phone = {
   connect: (call: Call) => driver?.connect(call) ?? Promise.resolve(),
   answer: (call: Call) =>
     driver?.answer(call) ?? Promise.reject(new Error('The browser phone is not started')),
+  decline: (call: Call) =>
+    driver?.decline(call) ?? Promise.reject(new Error('The browser phone is not started')),
   observe: (call: Call) => driver?.observe(call),
   hangUp: () => driver?.hangUp() ?? false,
   sendDigits(digits: string) {

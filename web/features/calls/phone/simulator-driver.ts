@@ -20,6 +20,9 @@ export function createSimulatorDriver(emit: PhoneEmit): PhoneDriver {
     answer: async (call) => {
       await apiFetch(`/api/calls/${call.id}/answer`, { method: 'POST' });
     },
+    decline: async (call) => {
+      await apiFetch(`/api/calls/${call.id}/decline`, { method: 'POST' });
+    },
     observe(call) {
       if (call.status === 'in-progress' && live !== call.id) {
         live = call.id;

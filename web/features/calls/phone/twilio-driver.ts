@@ -102,6 +102,13 @@ export function createTwilioDriver(emit: PhoneEmit): PhoneDriver {
       pending.accept();
       return Promise.resolve();
     },
+    decline(call) {
+      const pending = ringing.get(call.id);
+      if (!pending) return Promise.reject(new Error('This call is no longer ringing on this device'));
+      ringing.delete(call.id);
+      pending.reject();
+      return Promise.resolve();
+    },
     observe: () => undefined,
     hangUp() {
       if (!current) return false;
