@@ -51,6 +51,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   recordings: 'server/modules/recordings',
   file_deletions: 'server/modules/recordings',
   voicemail_greetings: 'server/modules/recordings',
+  voicemail_drops: 'server/modules/recordings',
   recording_settings: 'server/modules/recordings',
 };
 

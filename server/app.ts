@@ -71,6 +71,7 @@ import {
   registerRecordingRoutes,
   registerRecordingSettingsRoutes,
   registerVoicemailGreetingRoutes,
+  registerVoicemailDropRoutes,
 } from './modules/recordings/public.ts';
 import { BULK_CALL_TASK, bulkCallTask } from './modules/calls/bulk-call-runner.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
@@ -268,6 +269,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerRecordingRoutes(app, ctx);
   registerRecordingSettingsRoutes(app, ctx);
   registerVoicemailGreetingRoutes(app, ctx);
+  registerVoicemailDropRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordingRefSchema } from '../recordings/voicemail.ts';
+import { VoicemailLeftSchema } from '../recordings/voicemail-drop.ts';
 import { AnsweredBySchema } from './answered-by.ts';
 import { CallDirectionSchema, CallStatusSchema, TelephonyProviderNameSchema } from './call-status.ts';
 import { REQUEST_ID_PATTERN } from './call-guard.ts';
@@ -30,6 +31,8 @@ export const CallSchema = z.object({
   recorded: z.boolean(),
   /** What the called person heard first because the law asks for it; null when no disclosure was needed. */
   recordingDisclosure: z.string().nullable(),
+  /** The prerecorded voicemail the rep left on the call (its name), and when; null when none was. */
+  voicemailLeft: VoicemailLeftSchema.nullable(),
 });
 export type Call = z.infer<typeof CallSchema>;
 

@@ -29,6 +29,18 @@ export const ABANDONED_REDIAL_HOLD = {
     'Ofcom, Revised statement of policy on the persistent misuse of an electronic communications network or service (2016), A1.78',
 } as const;
 
+/**
+ * A call that plays a prerecorded message (a voicemail drop) needs the called person's prior express consent, and
+ * for telemarketing their prior express written consent, whether the number is a mobile or a residential line.
+ * We cannot tell a sales call from another, nor a mobile from a landline, so we ask for the consent in every case:
+ * the contact's express consent as the user recorded it (its day and where it was given).
+ */
+export const PRERECORDED_MESSAGE_RULE = {
+  source: '47 CFR 64.1200(a)(2) and (a)(3)',
+  refusal:
+    'No voicemail drop: a prerecorded message needs the contact’s prior express consent (47 CFR 64.1200(a)(2) and (a)(3)). Record their consent on the contact first.',
+} as const;
+
 /** Stricter rules by the recipient's US state (two-letter code). */
 export const STATE_RULES: Record<string, StateRule> = {
   FL: {

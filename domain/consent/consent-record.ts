@@ -5,7 +5,7 @@ import { usDay } from '../time/zoned-time.ts';
 /** One line of a contact's consent record: a decision the gate took, or a change to an opt-out. */
 export const ConsentEntrySchema = z.object({
   at: z.string(),
-  channel: z.enum(['call', 'text', 'campaign-email', 'email']),
+  channel: z.enum(['call', 'text', 'campaign-email', 'email', 'prerecorded']),
   outcome: z.enum(['allowed', 'refused', 'waiting', 'opted-out', 'opted-in']),
   reason: z.string().nullable(),
   number: z.string().nullable(),
@@ -41,6 +41,7 @@ export const CHANNEL_LABELS: Record<ConsentEntry['channel'], string> = {
   text: 'Text',
   'campaign-email': 'Campaign e-mail',
   email: 'E-mail',
+  prerecorded: 'Prerecorded message',
 };
 
 export const CONSENT_RECORD_HEADER = [

@@ -42,6 +42,8 @@ export const ContactConsentSchema = z.object({
   call: ReachAnswerSchema,
   text: ReachAnswerSchema,
   campaignEmail: ReachAnswerSchema,
+  /** A prerecorded message on a call (a voicemail drop): it needs the contact's express consent. */
+  prerecorded: ReachAnswerSchema,
 });
 export type ContactConsent = z.infer<typeof ContactConsentSchema>;
 

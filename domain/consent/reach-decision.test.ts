@@ -449,3 +449,47 @@ describe('an abandoned number waits 72 hours (Ofcom persistent misuse, A1.78)', 
     expect(night).toMatchObject({ allowed: false, code: 'abandoned' });
   });
 });
+
+describe('a prerecorded message (voicemail drop) needs the contact’s express consent', () => {
+  const noon = at('2026-11-25T19:00:00Z');
+  const consent = { givenOn: '2026-10-01', source: 'web form' };
+  const noConsent =
+    'No voicemail drop: a prerecorded message needs the contact’s prior express consent (47 CFR 64.1200(a)(2) and (a)(3)). Record their consent on the contact first.';
+  it.each<[string, Partial<ReachFacts>, string | null]>([
+    ['with express consent', { expressConsent: consent }, null],
+    ['without consent', {}, noConsent],
+    [
+      'with consent but on the do-not-call list',
+      { expressConsent: consent, doNotCallSince: at('2026-11-02T15:00:00Z') },
+      'On your do-not-call list since 11/02/2026',
+    ],
+    // The call was placed under its own limits: a Florida number's third call today may still take the message.
+    [
+      'with consent, a Florida number at its daily limit',
+      { expressConsent: consent, state: 'FL', zones: ['America/New_York'], callsLast24h: 3 },
+      null,
+    ],
+    [
+      'with consent, abandoned by a dialer yesterday',
+      { expressConsent: consent, abandonedAt: at('2026-11-24T19:00:00Z') },
+      null,
+    ],
+    [
+      'without consent, texted STOP (calls unaffected)',
+      { textOptOut: { at: noon, keyword: 'STOP' } },
+      noConsent,
+    ],
+  ])('%s', (_name, over, reason) => {
+    const decision = decideReach('prerecorded', facts(over), settings, noon);
+    if (reason) expect(decision).toMatchObject({ allowed: false, reason });
+    else expect(decision.allowed).toBe(true);
+  });
+
+  it('keeps to calling hours where the contact is (a consent lifts only the federal hours, not a state’s)', () => {
+    const floridaLate = facts({ expressConsent: consent, state: 'FL', zones: ['America/New_York'] });
+    expect(decideReach('prerecorded', floridaLate, settings, at('2026-11-26T01:15:00Z'))).toMatchObject({
+      allowed: false,
+      code: 'outside-hours',
+    });
+  });
+});

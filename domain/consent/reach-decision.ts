@@ -9,10 +9,19 @@ import {
   usDay,
   zonePlace,
 } from '../time/zoned-time.ts';
-import { ABANDONED_REDIAL_HOLD, STATE_RULES, windowFor, type CallingWindow } from './calling-rules.ts';
+import {
+  ABANDONED_REDIAL_HOLD,
+  PRERECORDED_MESSAGE_RULE,
+  STATE_RULES,
+  windowFor,
+  type CallingWindow,
+} from './calling-rules.ts';
 
-/** The ways a contact is reached. Campaign e-mail honours unsubscribes; a one-off e-mail is a person writing. */
-export const ReachChannelSchema = z.enum(['call', 'text', 'campaign-email', 'email']);
+/**
+ * The ways a contact is reached. Campaign e-mail honours unsubscribes; a one-off e-mail is a person writing. A
+ * prerecorded message (a voicemail drop) is a call of its own kind: it needs the contact's express consent.
+ */
+export const ReachChannelSchema = z.enum(['call', 'text', 'campaign-email', 'email', 'prerecorded']);
 export type ReachChannel = z.infer<typeof ReachChannelSchema>;
 
 export const ReachBlockSchema = z.enum([
@@ -26,6 +35,7 @@ export const ReachBlockSchema = z.enum([
   'unknown-local-time',
   'call-limit',
   'abandoned',
+  'no-prerecorded-consent',
 ]);
 export type ReachBlock = z.infer<typeof ReachBlockSchema>;
 
@@ -163,6 +173,9 @@ function decideHours(facts: ReachFacts, settings: ReachSettings, now: Date): Rea
  * - text: a valid number, not on the do-not-call list, no STOP from it, within calling hours;
  * - express consent (calls and texts) lifts the federal hours only: never do-not-call, STOP, a state's rules or the
  *   user's own window;
+ * - prerecorded (a voicemail drop on a call already answered): a valid number, not on the do-not-call list,
+ *   within calling hours, and the contact's express consent on record (PRERECORDED_MESSAGE_RULE); the call's own
+ *   limits (the 72-hour hold, a state's daily count) were applied when it was placed;
  * - campaign e-mail: an address that has not unsubscribed; a one-off e-mail: an address.
  */
 export function decideReach(
@@ -207,6 +220,8 @@ export function decideReach(
   const rule = facts.state ? STATE_RULES[facts.state] : undefined;
   if (channel === 'call' && rule?.maxCallsPer24h !== undefined && facts.callsLast24h >= rule.maxCallsPer24h)
     return refuse('call-limit', `${facts.callsLast24h} calls in the last 24 h (${rule.name} limit)`);
+  if (channel === 'prerecorded' && !facts.expressConsent)
+    return refuse('no-prerecorded-consent', PRERECORDED_MESSAGE_RULE.refusal);
   if (facts.expressConsent) {
     const given = `Express consent given ${usDay(facts.expressConsent.givenOn)} (${facts.expressConsent.source})`;
     return { ...hours, note: hours.note ? `${given}; ${hours.note}` : given };

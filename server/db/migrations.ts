@@ -35,6 +35,7 @@ import * as m0033 from './migrations/0033-abandoned-call-outcome.ts';
 import * as m0034 from './migrations/0034-local-presence.ts';
 import * as m0035 from './migrations/0035-inbound-calls.ts';
 import * as m0036 from './migrations/0036-recordings.ts';
+import * as m0037 from './migrations/0037-voicemail-drops.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-local-presence': m0034,
   '0035-inbound-calls': m0035,
   '0036-recordings': m0036,
+  '0037-voicemail-drops': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -326,7 +326,7 @@ export type ConsentDecisionsTable = {
   user_id: string;
   contact_id: string | null;
   number: string | null;
-  channel: 'call' | 'text' | 'campaign-email' | 'email';
+  channel: 'call' | 'text' | 'campaign-email' | 'email' | 'prerecorded';
   outcome: 'allowed' | 'refused' | 'waiting' | 'opted-out' | 'opted-in';
   code: string | null;
   reason: string | null;
@@ -542,6 +542,9 @@ export type CallsTable = {
   /** Whether the call is recorded, and what the called person heard first (null: no disclosure needed). */
   recorded: Generated<boolean>;
   recording_disclosure: string | null;
+  /** The prerecorded voicemail a rep left on the call (its name then), and when (migration 0037). */
+  voicemail_drop_name: string | null;
+  voicemail_dropped_at: Date | null;
   /** What the Call Reports filter searches (generated, migration 0022). */
   report_text: ColumnType<string, never, never>;
 };
@@ -579,7 +582,7 @@ export type BulkCallItemsTable = {
 export type RecordingsTable = {
   id: Generated<string>;
   user_id: string;
-  kind: 'voicemail' | 'greeting' | 'call';
+  kind: 'voicemail' | 'greeting' | 'call' | 'drop';
   call_id: string | null;
   contact_id: string | null;
   storage_key: string;
@@ -611,8 +614,17 @@ export type VoicemailGreetingsTable = {
   updated_at: Generated<Date>;
 };
 
+export type VoicemailDropsTable = {
+  id: Generated<string>;
+  user_id: string;
+  recording_id: string;
+  name: string;
+  created_at: Generated<Date>;
+};
+
 export type Database = {
   recordings: RecordingsTable;
+  voicemail_drops: VoicemailDropsTable;
   file_deletions: FileDeletionsTable;
   voicemail_greetings: VoicemailGreetingsTable;
   recording_settings: RecordingSettingsTable;

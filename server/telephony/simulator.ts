@@ -41,6 +41,8 @@ type SimulatorReply = {
 const ANSWER_PREFIX = 'answer:';
 /** Relayed likewise: the user declined it. */
 const DECLINE_PREFIX = 'decline:';
+/** Relayed likewise: the user left a voicemail drop on it (`drop:<milliseconds>:<provider call id>`). */
+const DROP_PREFIX = 'drop:';
 const json = (value: object) => ({ contentType: 'application/json', body: JSON.stringify(value) });
 /** How long a hang-up takes to reach the phone: an answer due within it comes first. */
 const HANG_UP_REACH_MS = 300;
@@ -52,12 +54,17 @@ const HANG_UP_REACH_MS = 300;
  * provider that is down or overloaded would not). Otherwise by its last digit:
  * 0 busy, 1 no answer, 2 failed, 3 answered by a machine after 2 s (answering-machine detection says so 2.5 s
  * after the answer, at the greeting's beep, and the machine records for 30 s), 5 answered by a person after 4.5 s,
- * 6 by a person after 3.1 s (just after the others: in a parallel round, as the dialer lets the line go), anything else rings, is answered by a person after 3 s (detection says so a second later) and talks for 30 s. A
- * hang-up takes a moment to reach the phone (0.3 s): a call answered within it is answered, then hung up.
+ * 6 by a person after 3.1 s, or as soon as the dialer lets the line go (a hang-up while it rings is answered first,
+ * then reaches the phone: the parallel dialer's race, made certain), anything else rings, is answered by a person
+ * after 3 s (detection says so a second later) and talks for 30 s. A hang-up takes a moment to reach the phone
+ * (0.3 s): a call answered within it is answered, then hung up.
  */
 export function simulatedOutcome(
   to: string,
-): { error: string } | { hang: true } | { steps: Step[]; detection?: Detection } {
+):
+  | { error: string }
+  | { hang: true }
+  | { steps: Step[]; detection?: Detection; picksUpOnHangUp?: true } {
   const digits = phoneDigits(to).replace(/^1(?=\d{10}$)/, '');
   if (digits.startsWith('999')) return { error: `The number ${to} is not verified for this account.` };
   if (digits.startsWith('998'))
@@ -91,6 +98,7 @@ export function simulatedOutcome(
     detection: machine
       ? { afterMs: answer + 2500, answeredBy: 'machine_end_beep' }
       : { afterMs: answer + 1000, answeredBy: 'human' },
+    ...(last === '6' && { picksUpOnHangUp: true as const }),
   };
 }
 
@@ -274,6 +282,8 @@ export function createSimulator(options: {
       answeredAt: number | null;
       /** When the call is due to be answered (real time), if it will be. */
       answerAt: number | null;
+      /** Someone picks up the moment a hang-up is sent while it rings (number ending in 6). */
+      picksUpOnHangUp?: boolean;
       /** An incoming call's caller leaves a message this long if nobody answers (0: hangs up at the tone). */
       voicemailSeconds?: number;
       /** The call is recorded, after this disclosure (decision 030). */
@@ -355,6 +365,18 @@ export function createSimulator(options: {
   const hangUpHere = (providerCallId: string): boolean => {
     const call = running.get(providerCallId);
     if (!call) return false;
+    if (call.picksUpOnHangUp && call.status !== 'in-progress' && call.answerAt !== null) {
+      // They pick up now; the hang-up reaches the phone a moment later.
+      call.timers.forEach(clearTimeout);
+      call.timers = [];
+      call.picksUpOnHangUp = false;
+      call.answerAt = Date.now();
+      send(providerCallId, 'in-progress');
+      call.timers.push(
+        setTimeout(() => void hangUpHere(providerCallId), HANG_UP_REACH_MS * options.timeScale),
+      );
+      return true;
+    }
     const untilAnswer = call.answerAt === null ? Infinity : call.answerAt - Date.now();
     // An answer already due whose timer a busy event loop has not yet run is an answer all the same.
     if (call.status !== 'in-progress' && untilAnswer <= HANG_UP_REACH_MS * options.timeScale)
@@ -373,10 +395,29 @@ export function createSimulator(options: {
     call.timers = [setTimeout(() => send(providerCallId, 'completed'), INBOUND_TALK_MS * options.timeScale)];
     return true;
   };
+  /**
+   * A voicemail drop: the answered party hears the message for its length (at the simulator's pace), then the call
+   * ends; the agent is let go at once (the server's part: the simulated browser phone follows the call's state).
+   */
+  const dropHere = (providerCallId: string, ms: number): boolean => {
+    const call = running.get(providerCallId);
+    if (!call) return false;
+    if (call.status !== 'in-progress') return true;
+    options.onMessagePlayed?.({
+      providerCallId,
+      message: `(voicemail drop, ${Math.round(ms / 1000)} s)`,
+    });
+    call.timers.forEach(clearTimeout);
+    call.timers = [setTimeout(() => send(providerCallId, 'completed'), ms * options.timeScale)];
+    return true;
+  };
   options.relay?.subscribe((message) => {
     if (message.startsWith(ANSWER_PREFIX)) void answerHere(message.slice(ANSWER_PREFIX.length));
     else if (message.startsWith(DECLINE_PREFIX)) void declineHere(message.slice(DECLINE_PREFIX.length));
-    else void hangUpHere(message);
+    else if (message.startsWith(DROP_PREFIX)) {
+      const [ms, providerCallId] = message.slice(DROP_PREFIX.length).split(':');
+      void dropHere(providerCallId ?? '', Number(ms));
+    } else void hangUpHere(message);
   });
   /** The user declined a simulated incoming call: its ringing ends now, busy, and the caller goes to voicemail. */
   const declineHere = (providerCallId: string): boolean => {
@@ -591,6 +632,7 @@ export function createSimulator(options: {
         status: 'queued',
         answeredAt: null,
         answerAt: answer ? Date.now() + answer.afterMs * options.timeScale : null,
+        picksUpOnHangUp: 'picksUpOnHangUp' in outcome && outcome.picksUpOnHangUp === true,
         recording: request.recording,
       });
       return Promise.resolve({ providerCallId });
@@ -612,6 +654,11 @@ export function createSimulator(options: {
       call.timers.forEach(clearTimeout);
       call.timers = [setTimeout(() => send(providerCallId, 'completed'), MESSAGE_MS * options.timeScale)];
       return Promise.resolve();
+    },
+    async dropVoicemail(providerCallId, { seconds }) {
+      const ms = Math.round(seconds * 1000);
+      if (!dropHere(providerCallId, ms))
+        await options.relay?.publish(`${DROP_PREFIX}${ms}:${providerCallId}`);
     },
     verifyWebhook({ url, headers, body }) {
       const given = String(headers['x-simulator-signature'] ?? '');

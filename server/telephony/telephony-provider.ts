@@ -64,6 +64,11 @@ export type TelephonyProvider = {
   connectAgent: (providerCallId: string, request: Omit<PlaceCallRequest, 'from' | 'to'>) => Promise<void>;
   /** A held line nobody can take hears a message, then the call ends (an abandoned call's identification). */
   playAndHangUp: (providerCallId: string, message: string) => Promise<void>;
+  /**
+   * A voicemail drop (decision 031): the answered party (an answering machine, after its tone) hears the recorded
+   * message, fetched from `audioUrl`; the agent's leg is let go at once; the call ends when the message has played.
+   */
+  dropVoicemail: (providerCallId: string, message: { audioUrl: string; seconds: number }) => Promise<void>;
   /** Whether a webhook request really comes from the provider (signature over its URL and body). */
   verifyWebhook: (request: {
     url: string;

@@ -225,8 +225,9 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
           statusCallbackEvent: STATUS_EVENTS,
           statusCallbackMethod: 'POST',
           // Answering-machine detection in the background: the call connects at once, and who answered is
-          // posted to the status URL when Twilio can tell (AnsweredBy).
-          machineDetection: 'Enable',
+          // posted to the status URL when Twilio can tell (AnsweredBy): a person at once, a machine at the end of
+          // its greeting (DetectMessageEnd), when a dropped voicemail is heard whole after the tone.
+          machineDetection: 'DetectMessageEnd',
           asyncAmd: 'true',
           asyncAmdStatusCallback: twilioStatusUrl(publicUrl, callId),
           asyncAmdStatusCallbackMethod: 'POST',
@@ -246,6 +247,20 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
     async playAndHangUp(providerCallId, message) {
       const response = new twilio.twiml.VoiceResponse();
       response.say(message);
+      response.hangup();
+      try {
+        await client.calls(providerCallId).update({ twiml: response.toString() });
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
+    /**
+     * The called leg is taken out of the bridge to the agent (which ends the agent's leg) and plays the message,
+     * then hangs up. On a browser-originated call our call's id is the <Number> leg's, the called one, too.
+     */
+    async dropVoicemail(providerCallId, { audioUrl }) {
+      const response = new twilio.twiml.VoiceResponse();
+      response.play(audioUrl);
       response.hangup();
       try {
         await client.calls(providerCallId).update({ twiml: response.toString() });
@@ -317,7 +332,7 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
             statusCallback: twilioStatusUrl(publicUrl, call.id),
             statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
             statusCallbackMethod: 'POST',
-            machineDetection: 'Enable',
+            machineDetection: 'DetectMessageEnd',
             amdStatusCallback: twilioStatusUrl(publicUrl, call.id),
             amdStatusCallbackMethod: 'POST',
             // The disclosure plays to the called person on answering, before the agent is connected.

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { newRequestId } from '#domain/calls/call-guard.ts';
+import { encodeWav } from '#domain/recordings/wav.ts';
 import type { App } from '../app.ts';
 import { asCookie, type Session, type TestContext } from './test-app.ts';
 
@@ -52,3 +53,10 @@ export async function seedQueueHistory(admin: pg.Pool, queueId: string, live: nu
     [queueId, new Date(now.getTime() - 10 * 3600_000), live],
   );
 }
+
+/** A WAV recording of a quiet tone lasting `seconds`, as the browser's recorder uploads one. */
+export const toneWav = (seconds: number, rate = 8000) =>
+  encodeWav(
+    Float32Array.from({ length: seconds * rate }, (_, i) => 0.2 * Math.sin(i / 5)),
+    rate,
+  );

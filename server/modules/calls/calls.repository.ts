@@ -31,6 +31,8 @@ export const CALL_COLUMNS = [
   'direction',
   'recorded',
   'recording_disclosure',
+  'voicemail_drop_name',
+  'voicemail_dropped_at',
 ] as const;
 
 type CallRow = {
@@ -51,6 +53,8 @@ type CallRow = {
   direction: CallDirection;
   recorded: boolean;
   recording_disclosure: string | null;
+  voicemail_drop_name: string | null;
+  voicemail_dropped_at: Date | null;
 };
 
 export const toCall = (r: CallRow): Call => ({
@@ -73,6 +77,10 @@ export const toCall = (r: CallRow): Call => ({
   direction: r.direction,
   recorded: r.recorded,
   recordingDisclosure: r.recording_disclosure,
+  voicemailLeft:
+    r.voicemail_drop_name && r.voicemail_dropped_at
+      ? { name: r.voicemail_drop_name, at: r.voicemail_dropped_at.toISOString() }
+      : null,
 });
 
 /** A call a provider's recording report names, whoever's it is (the system actor: webhooks have no session). */
@@ -415,5 +423,37 @@ export async function closeCall(db: DbExecutor, id: string, status: CallStatus, 
     .set({ status, error: reason, ended_at: now, updated_at: now })
     .where('id', '=', id)
     .where('status', 'not in', [...FINISHED_STATUSES])
+    .execute();
+}
+
+/**
+ * One of the user's calls, locked for a voicemail drop (two clicks, or two tabs, take turns; the second sees the
+ * first's drop).
+ */
+export async function lockCallForDrop(db: DbExecutor, userId: string, id: string) {
+  return db
+    .selectFrom('calls')
+    .select([
+      'id',
+      'status',
+      'provider_call_id',
+      'contact_id',
+      'to_number',
+      'direction',
+      'queue_id',
+      'voicemail_dropped_at',
+    ])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The call took a voicemail drop: its message's name and when. */
+export async function markVoicemailDropped(db: DbExecutor, id: string, name: string, at: Date) {
+  await db
+    .updateTable('calls')
+    .set({ voicemail_drop_name: name, voicemail_dropped_at: at })
+    .where('id', '=', id)
     .execute();
 }

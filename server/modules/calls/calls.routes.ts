@@ -28,6 +28,8 @@ import { findDueCallbacks } from './callbacks.repository.ts';
 import { findContactCalling } from './dispositions.repository.ts';
 import { hangUpCall, placeCall } from './calls.service.ts';
 import { saveDisposition } from './dispositions.service.ts';
+import { dropVoicemail } from './voicemail-drop.service.ts';
+import { DropVoicemailRequestSchema } from '#domain/recordings/voicemail-drop.ts';
 import { findDayLog } from './day-log.ts';
 import { startBulkCall, stopBulkCall } from './bulk-calls.service.ts';
 import { findBulkCall } from './bulk-calls.repository.ts';
@@ -68,6 +70,18 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
       await hangUpCall(ctx, viewerOf(request).userId, request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  /** Leaves one of the rep's recorded messages on an answered call and lets the rep go (decision 031). */
+  typed.post(
+    '/api/calls/:id/voicemail-drop',
+    {
+      ...approved,
+      schema: { params: IdParams, body: DropVoicemailRequestSchema, response: { 200: CallResponseSchema } },
+    },
+    async (request) => ({
+      call: await dropVoicemail(ctx, viewerOf(request).userId, request.params.id, request.body),
+    }),
   );
 
   typed.post(

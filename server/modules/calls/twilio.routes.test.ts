@@ -89,7 +89,7 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
       StatusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
       StatusCallbackMethod: ['POST'],
       // Answering-machine detection in the background, its result posted to the same status URL.
-      MachineDetection: ['Enable'],
+      MachineDetection: ['DetectMessageEnd'],
       AsyncAmd: ['true'],
       AsyncAmdStatusCallback: [`${TEST_PUBLIC_URL}/api/telephony/twilio/status?callId=${made.id}`],
       AsyncAmdStatusCallbackMethod: ['POST'],
@@ -301,7 +301,7 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
       ),
     );
     expect(dialled.body).toContain('>+15550100009</Number>');
-    expect(dialled.body).toContain('machineDetection="Enable"');
+    expect(dialled.body).toContain('machineDetection="DetectMessageEnd"');
     expect(dialled.body).toContain(
       `amdStatusCallback="${TEST_PUBLIC_URL}/api/telephony/twilio/status?callId=${made.id}"`,
     );

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingCall } from '#domain/calls/incoming-call.ts';
 import type { VoicemailGreeting } from '#domain/recordings/voicemail.ts';
-import { encodeWav, readWavInfo } from '#domain/recordings/wav.ts';
+import { readWavInfo } from '#domain/recordings/wav.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import { waitFor } from '../../test/calls-test-kit.ts';
+import { toneWav as tone, waitFor } from '../../test/calls-test-kit.ts';
 import { signSimulatorFields } from '../../telephony/simulator.ts';
 import {
   allowUnknownLocalTime,
@@ -69,11 +69,6 @@ const recordings = async () =>
     )
   ).rows;
 const fileOf = (key: string) => path.join(ctx.filesDir, ...key.split('/'));
-const tone = (seconds: number, rate = 8000) =>
-  encodeWav(
-    Float32Array.from({ length: seconds * rate }, (_, i) => 0.2 * Math.sin(i / 5)),
-    rate,
-  );
 
 /** A caller rings and, nobody answering, leaves a message of `seconds`; resolves with the call and its voicemail. */
 async function missedWithVoicemail(from = '7205550177', seconds = 6) {

@@ -62,6 +62,7 @@ describe('the consent gate on calls', () => {
       },
       text: { allowed: false, code: 'outside-hours' },
       campaignEmail: { allowed: true },
+      prerecorded: { allowed: false, code: 'outside-hours' },
     });
 
     ctx.clock.set(DENVER_800);

@@ -71,6 +71,7 @@ export function registerConsentRoutes(app: FastifyInstance, ctx: AppContext): vo
           call: answer('call'),
           text: answer('text'),
           campaignEmail: answer('campaign-email'),
+          prerecorded: answer('prerecorded'),
         };
       });
     },

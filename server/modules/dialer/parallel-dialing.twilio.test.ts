@@ -66,7 +66,7 @@ describe('parallel dialing on Twilio', () => {
       expect(request.form.Twiml?.[0]).toBe(
         '<?xml version="1.0" encoding="UTF-8"?><Response><Pause length="60"/></Response>',
       );
-      expect(request.form.MachineDetection?.[0]).toBe('Enable');
+      expect(request.form.MachineDetection?.[0]).toBe('DetectMessageEnd');
       expect(request.form.AsyncAmd?.[0]).toBe('true');
     }
 

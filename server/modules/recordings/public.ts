@@ -17,3 +17,5 @@ export {
 export { registerRecordingRoutes } from './recordings.routes.ts';
 export { registerRecordingSettingsRoutes } from './recording-settings.routes.ts';
 export { registerVoicemailGreetingRoutes } from './voicemail-greeting.routes.ts';
+export { registerVoicemailDropRoutes } from './voicemail-drops.routes.ts';
+export { findVoicemailDrop } from './voicemail-drops.repository.ts';

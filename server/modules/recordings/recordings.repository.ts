@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/database.ts';
 export type RecordingRow = {
   id: string;
   user_id: string;
-  kind: 'voicemail' | 'greeting' | 'call';
+  kind: 'voicemail' | 'greeting' | 'call' | 'drop';
   storage_key: string;
   content_type: string;
   size_bytes: number;
@@ -57,7 +57,7 @@ export async function keepFile(db: DbExecutor, key: string): Promise<void> {
 
 export type NewRecording = {
   userId: string;
-  kind: 'voicemail' | 'greeting' | 'call';
+  kind: 'voicemail' | 'greeting' | 'call' | 'drop';
   callId: string | null;
   contactId: string | null;
   storageKey: string;
@@ -125,7 +125,8 @@ export async function saveRecordingSettings(
 }
 
 /**
- * Deletes up to `limit` voicemails and call recordings older than their owner's retention (90 days without a
+ * Deletes up to `limit` voicemails and call recordings (never greetings or voicemail-drop messages, which their
+ * owner keeps until they delete them) older than their owner's retention (90 days without a
  * setting), oldest first from `after` (the last batch's newest: the scan never walks back over what it deleted);
  * their files follow through the deletion queue. Returns how many were deleted and the newest of them.
  */
@@ -139,7 +140,7 @@ export async function deleteExpiredRecordings(
     with expired as (
       select r.id, r.created_at from recordings r
       left join recording_settings s on s.user_id = r.user_id
-      where r.kind <> 'greeting'
+      where r.kind <> 'greeting' and r.kind <> 'drop'
         and r.created_at >= ${after ?? new Date(0)}
         and r.created_at < ${now}::timestamptz - make_interval(days => coalesce(s.retention_days, 90))
       order by r.created_at

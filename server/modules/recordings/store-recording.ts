@@ -16,7 +16,12 @@ const STORING_GRACE_MS = 60 * 60 * 1000;
  */
 export async function storeRecordingFile<T>(
   deps: { db: Db; files: FileStore },
-  file: { userId: string; folder: 'voicemail' | 'greeting' | 'call'; extension: string; contentType: string },
+  file: {
+    userId: string;
+    folder: 'voicemail' | 'greeting' | 'call' | 'drop';
+    extension: string;
+    contentType: string;
+  },
   source: Readable | Uint8Array,
   save: (trx: DbExecutor, stored: { key: string; size: number }) => Promise<T | null>,
 ): Promise<T | null> {

@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DEFAULT_VOICEMAIL_GREETING,
-  GREETING_MAX_BYTES,
   GREETING_MAX_SECONDS,
   SaveGreetingTextSchema,
   VOICEMAIL_MESSAGES,
   VoicemailGreetingSchema,
 } from '#domain/recordings/voicemail.ts';
-import { readWavInfo } from '#domain/recordings/wav.ts';
 import { withActor } from '../../db/database.ts';
-import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import {
@@ -21,9 +18,9 @@ import {
 } from './recordings.repository.ts';
 import { recordingUrl } from './recording-urls.ts';
 import { storeRecordingFile } from './store-recording.ts';
+import { acceptWavBodies, uploadedWav } from './wav-upload.ts';
 
 const approved = { config: { access: 'approved' as const } };
-const WAV_TYPES = ['audio/wav', 'audio/wave', 'audio/x-wav'];
 
 /**
  * Settings → Phone → Voicemail greeting: what a caller hears when nobody answers, written, or recorded in the
@@ -31,11 +28,7 @@ const WAV_TYPES = ['audio/wav', 'audio/wave', 'audio/x-wav'];
  */
 export function registerVoicemailGreetingRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      WAV_TYPES,
-      { parseAs: 'buffer', bodyLimit: GREETING_MAX_BYTES },
-      (_r, body, done) => done(null, body),
-    );
+    acceptWavBodies(scope);
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     const greetingOf = async (userId: string) => {
       const row = await withActor(ctx.db, { kind: 'user', userId }, (trx) => findGreeting(trx, userId));
@@ -77,14 +70,7 @@ export function registerVoicemailGreetingRoutes(app: FastifyInstance, ctx: AppCo
       { ...approved, schema: { response: { 200: VoicemailGreetingSchema } } },
       async (request) => {
         const userId = viewerOf(request).userId;
-        if (!WAV_TYPES.includes((request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? ''))
-          throw new AppError('UNSUPPORTED_FILE', VOICEMAIL_MESSAGES.notWav);
-        const body = request.body instanceof Buffer ? request.body : null;
-        const info = body ? readWavInfo(body) : null;
-        if (!body || !info) throw new AppError('VALIDATION_FAILED', VOICEMAIL_MESSAGES.notWav);
-        if (info.durationSeconds > GREETING_MAX_SECONDS + 1)
-          throw new AppError('VALIDATION_FAILED', VOICEMAIL_MESSAGES.tooLong);
-        if (info.durationSeconds < 0.5) throw new AppError('VALIDATION_FAILED', VOICEMAIL_MESSAGES.tooShort);
+        const { body, info } = uploadedWav(request, { maxSeconds: GREETING_MAX_SECONDS }, VOICEMAIL_MESSAGES);
         await storeRecordingFile(
           ctx,
           { userId, folder: 'greeting', extension: 'wav', contentType: 'audio/wav' },

@@ -2,3 +2,5 @@
 export { RecordingPlayer } from './components/recording-player.tsx';
 export { VoicemailGreetingCard } from './components/voicemail-greeting-card.tsx';
 export { CallRecordingCard } from './components/call-recording-card.tsx';
+export { VoicemailDropsCard } from './components/voicemail-drops-card.tsx';
+export { useVoicemailDrops } from './api/voicemail-drops.ts';

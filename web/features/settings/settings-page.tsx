@@ -9,7 +9,7 @@ import { EmailConfigurationCard, EmailTemplatesCard } from '../email/public.ts';
 import { PhoneSettingsCard } from '../calls/public.ts';
 import { SendingLimitCard } from '../campaigns/public.ts';
 import { CallingHoursCard } from '../consent/public.ts';
-import { CallRecordingCard, VoicemailGreetingCard } from '../recordings/public.ts';
+import { CallRecordingCard, VoicemailDropsCard, VoicemailGreetingCard } from '../recordings/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
@@ -58,6 +58,7 @@ export function SettingsPage() {
         <TabsContent value="phone" className="flex flex-col gap-4">
           <PhoneSettingsCard />
           <VoicemailGreetingCard />
+          <VoicemailDropsCard />
           <CallRecordingCard />
           <CallingHoursCard />
           <SendingLimitCard kind="sms" />

@@ -121,3 +121,15 @@ export const useMakeDefaultCallerId = () =>
   useInvalidating((id: string) => apiFetch(`/api/caller-ids/${id}/default`, { method: 'POST' }));
 export const useDeleteCallerId = () =>
   useInvalidating((id: string) => apiFetch(`/api/caller-ids/${id}`, { method: 'DELETE' }));
+
+/** Leaves one of the rep's recorded messages on the answered call (decision 031); the contact's outcome follows. */
+export const useDropVoicemail = () =>
+  useInvalidating(
+    ({ callId, dropId }: { callId: string; dropId: string }) =>
+      apiFetch(`/api/calls/${callId}/voicemail-drop`, {
+        method: 'POST',
+        body: { dropId },
+        schema: CallResponseSchema,
+      }),
+    [['calls'], ['contacts'], ['queues']],
+  );

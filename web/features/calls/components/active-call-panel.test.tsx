@@ -28,6 +28,7 @@ const call = (over: Partial<Call>): Call => ({
   direction: 'outbound',
   recorded: false,
   recordingDisclosure: null,
+  voicemailLeft: null,
   ...over,
 });
 

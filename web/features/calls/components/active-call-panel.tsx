@@ -10,6 +10,7 @@ import { useCall, useCallingSetup, useHangUp } from '../api/calls-queries.ts';
 import { DispositionForm } from './disposition-form.tsx';
 import { callingFromLine } from '../local-presence.ts';
 import { CallSummary } from './call-summary.tsx';
+import { VoicemailDropControl } from './voicemail-drop-control.tsx';
 import { useCallOutcomeToasts } from '../use-call-outcome-toasts.ts';
 
 /**
@@ -120,6 +121,16 @@ function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boole
         <Button variant="destructive" disabled={hangUp.isPending} onClick={endCall}>
           <PhoneOff /> END CALL
         </Button>
+      )}
+      {call.status === 'in-progress' && call.direction === 'outbound' && (
+        <VoicemailDropControl
+          call={call}
+          onLeft={() => {
+            // The message plays on without the rep; its outcome is saved: on to the next call.
+            closeActiveCall();
+            onSaved?.();
+          }}
+        />
       )}
       {active.target.contactId ? (
         <DispositionForm

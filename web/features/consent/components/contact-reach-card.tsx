@@ -77,6 +77,7 @@ export function ContactReachCard({ contactId, enabled = true }: { contactId: str
           <Channel label="Calls" answer={c.call} />
           <Channel label="Texts" answer={c.text} />
           <Channel label="Campaign e-mail" answer={c.campaignEmail} />
+          <Channel label="Voicemail drop" answer={c.prerecorded} />
         </ul>
         <ExpressConsentRow contactId={contactId} consent={c.expressConsent} />
         <ConsentHistory contactId={contactId} enabled={enabled} />

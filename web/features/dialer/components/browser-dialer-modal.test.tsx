@@ -50,6 +50,7 @@ const call = (status: Call['status'], over: Partial<Call> = {}): Call => ({
   direction: 'outbound',
   recorded: false,
   recordingDisclosure: null,
+  voicemailLeft: null,
   ...over,
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   formatRecordingLength,
@@ -17,10 +17,8 @@ import {
   useSaveGreetingText,
   useVoicemailGreeting,
 } from '../api/voicemail-greeting.ts';
-import { startWavRecording, type WavRecording } from '../wav-recorder.ts';
 import { RecordingPlayer } from './recording-player.tsx';
-
-type Take = { blob: Blob; url: string };
+import { MicrophoneRecorder } from './microphone-recorder.tsx';
 
 /**
  * Settings → Phone → Voicemail greeting (decision 029): what a caller hears when nobody answers, before the tone.
@@ -93,58 +91,7 @@ function RecordedGreeting({
 }) {
   const save = useSaveGreetingRecording();
   const remove = useRemoveGreetingRecording();
-  const [recorder, setRecorder] = useState<WavRecording | null>(null);
-  const [elapsed, setElapsed] = useState(0);
-  const [take, setTake] = useState<Take | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const stopping = useRef(false);
-
-  const stop = useCallback(async () => {
-    if (!recorder || stopping.current) return;
-    stopping.current = true;
-    const blob = await recorder.stop();
-    stopping.current = false;
-    setRecorder(null);
-    setTake({ blob, url: URL.createObjectURL(blob) });
-  }, [recorder]);
-  // The timer while recording; at two minutes the recording stops by itself.
-  useEffect(() => {
-    if (!recorder) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const seconds = (Date.now() - started) / 1000;
-      setElapsed(seconds);
-      if (seconds >= GREETING_MAX_SECONDS) void stop();
-    }, 250);
-    return () => clearInterval(timer);
-  }, [recorder, stop]);
-  // A recorder left running (the user navigates away) releases the microphone; a take's URL is released too.
-  useEffect(() => () => recorder?.cancel(), [recorder]);
-  useEffect(
-    () => () => {
-      if (take) URL.revokeObjectURL(take.url);
-    },
-    [take],
-  );
-
-  const start = async () => {
-    setError(null);
-    try {
-      setElapsed(0);
-      setRecorder(await startWavRecording());
-    } catch (e) {
-      setError(`Microphone not available: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  };
-  const keep = () =>
-    take &&
-    save.mutate(take.blob, {
-      onSuccess: () => {
-        setTake(null);
-        toast.success(VOICEMAIL_MESSAGES.recordingSaved);
-      },
-      onError: (e) => setError(e.message),
-    });
 
   return (
     <section aria-label="Recorded greeting" className="flex flex-col gap-2 text-sm">
@@ -169,30 +116,20 @@ function RecordedGreeting({
       ) : (
         <p className="text-muted-foreground">None: callers hear the written greeting.</p>
       )}
-      {recorder ? (
-        <div className="flex items-center gap-3">
-          <span role="status" className="tabular-nums text-destructive">
-            Recording… {formatRecordingLength(elapsed)} / {formatRecordingLength(GREETING_MAX_SECONDS)}
-          </span>
-          <Button size="sm" onClick={() => void stop()}>
-            Stop
-          </Button>
-        </div>
-      ) : take ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <audio controls src={take.url} aria-label="New recording" className="h-8 w-64 max-w-full" />
-          <Button size="sm" disabled={save.isPending} onClick={keep}>
-            Save recording
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => setTake(null)}>
-            Discard
-          </Button>
-        </div>
-      ) : (
-        <Button variant="outline" size="sm" className="self-start" onClick={() => void start()}>
-          {current ? 'Record a new greeting' : 'Record greeting'}
-        </Button>
-      )}
+      <MicrophoneRecorder
+        maxSeconds={GREETING_MAX_SECONDS}
+        recordLabel={current ? 'Record a new greeting' : 'Record greeting'}
+        saving={save.isPending}
+        onSave={(wav, { saved, failed }) =>
+          save.mutate(wav, {
+            onSuccess: () => {
+              saved();
+              toast.success(VOICEMAIL_MESSAGES.recordingSaved);
+            },
+            onError: (e) => failed(e.message),
+          })
+        }
+      />
       {error && (
         <p role="alert" className="text-destructive">
           {error}
