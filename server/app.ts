@@ -15,6 +15,7 @@ import { createChangeHub } from './realtime/change-hub.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
 import { startJanitor } from './instance/janitor.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
+import { createS3FileStore, type S3Settings } from './storage/s3-file-store.ts';
 import { createWorkTracker } from './instance/work-tracker.ts';
 import { createDatabaseHealth } from './db/database-health.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -123,6 +124,8 @@ export type AppConfig = {
   closeGraceMs?: number;
   /** Where recordings and greetings are stored (FILES_DIR; the data directory's `files` by default). */
   filesDir: string;
+  /** An S3-compatible bucket to store them in instead of `filesDir` (FILES_S3_*). */
+  filesS3?: S3Settings;
 };
 
 /** The CSP hashes of the built index.html's inline scripts (none without a build: tests, development). */
@@ -179,7 +182,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
     log: app.log,
   });
   const changes = createChangeHub(connection);
-  const files = await createDiskFileStore(config.filesDir);
+  const files = config.filesS3
+    ? await createS3FileStore(config.filesS3)
+    : await createDiskFileStore(config.filesDir);
   const ctx: AppContext = {
     instanceId,
     isInstanceAlive,

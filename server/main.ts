@@ -65,6 +65,23 @@ async function main(): Promise<void> {
     smtpAllowedHosts: env.SMTP_ALLOWED_HOSTS,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : path.join(dataDir, 'files'),
+    ...(env.FILES_S3_BUCKET && {
+      filesS3: {
+        bucket: env.FILES_S3_BUCKET,
+        region: env.FILES_S3_REGION,
+        forcePathStyle: env.FILES_S3_PATH_STYLE
+          ? env.FILES_S3_PATH_STYLE === 'true'
+          : env.FILES_S3_ENDPOINT !== undefined,
+        ...(env.FILES_S3_ENDPOINT && { endpoint: env.FILES_S3_ENDPOINT }),
+        ...(env.FILES_S3_ACCESS_KEY_ID &&
+          env.FILES_S3_SECRET_ACCESS_KEY && {
+            credentials: {
+              accessKeyId: env.FILES_S3_ACCESS_KEY_ID,
+              secretAccessKey: env.FILES_S3_SECRET_ACCESS_KEY,
+            },
+          }),
+      },
+    }),
     telephony:
       env.TELEPHONY_PROVIDER === 'twilio'
         ? {

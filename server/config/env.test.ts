@@ -50,4 +50,20 @@ describe('configuration', () => {
     expect(twilio.TELEPHONY_PROVIDER).toBe('twilio');
     expect(parseEnv({}).TELEPHONY_PROVIDER).toBe('simulator');
   });
+
+  it('stores recordings in a bucket when FILES_S3_BUCKET is set, its keys in pairs and its endpoint a URL', () => {
+    const bucket = parseEnv({
+      FILES_S3_BUCKET: 'recordings',
+      FILES_S3_ENDPOINT: 'http://minio:9000',
+      FILES_S3_ACCESS_KEY_ID: 'key',
+      FILES_S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(bucket).toMatchObject({ FILES_S3_BUCKET: 'recordings', FILES_S3_REGION: 'us-east-1' });
+    expect(parseEnv({ FILES_S3_BUCKET: '' }).FILES_S3_BUCKET).toBeUndefined();
+    expect(() => parseEnv({ FILES_S3_BUCKET: 'recordings', FILES_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /FILES_S3_SECRET_ACCESS_KEY: is required with the other FILES_S3 key/,
+    );
+    expect(() => parseEnv({ FILES_S3_ENDPOINT: 'not a url' })).toThrow(/FILES_S3_ENDPOINT/);
+    expect(() => parseEnv({ FILES_S3_PATH_STYLE: 'yes' })).toThrow(/FILES_S3_PATH_STYLE/);
+  });
 });

@@ -50,6 +50,18 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Where recordings and greetings are stored on disk; DATA_DIR/files when unset. */
   FILES_DIR: z.string().optional(),
+  /** An S3-compatible bucket to store them in instead (decision 029): the disk is then not used for them. */
+  FILES_S3_BUCKET: optionalString,
+  /** The store's URL, for anything but AWS itself (MinIO, R2, B2, …). */
+  FILES_S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  FILES_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  FILES_S3_ACCESS_KEY_ID: optionalString,
+  FILES_S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style URLs (endpoint/bucket/key): on by default with an endpoint, which most S3-compatible stores need. */
+  FILES_S3_PATH_STYLE: z.enum(['true', 'false']).optional(),
   DATABASE_URL: z
     .url()
     .optional()
@@ -143,6 +155,13 @@ const TWILIO_KEYS = [
   'PUBLIC_URL',
 ] as const;
 const CheckedEnvSchema = EnvSchema.superRefine((env, check) => {
+  // Keys go in pairs; without either, the AWS SDK's own chain (environment, instance role) is used.
+  if (Boolean(env.FILES_S3_ACCESS_KEY_ID) !== Boolean(env.FILES_S3_SECRET_ACCESS_KEY))
+    check.addIssue({
+      code: 'custom',
+      path: [env.FILES_S3_ACCESS_KEY_ID ? 'FILES_S3_SECRET_ACCESS_KEY' : 'FILES_S3_ACCESS_KEY_ID'],
+      message: 'is required with the other FILES_S3 key',
+    });
   if (env.TELEPHONY_PROVIDER !== 'twilio') return;
   for (const key of TWILIO_KEYS)
     if (!env[key])

@@ -61,10 +61,7 @@ const HANG_UP_REACH_MS = 300;
  */
 export function simulatedOutcome(
   to: string,
-):
-  | { error: string }
-  | { hang: true }
-  | { steps: Step[]; detection?: Detection; picksUpOnHangUp?: true } {
+): { error: string } | { hang: true } | { steps: Step[]; detection?: Detection; picksUpOnHangUp?: true } {
   const digits = phoneDigits(to).replace(/^1(?=\d{10}$)/, '');
   if (digits.startsWith('999')) return { error: `The number ${to} is not verified for this account.` };
   if (digits.startsWith('998'))

@@ -42,6 +42,8 @@ export async function createTestApp(
     smtpAllowedHosts?: string[];
     /** A built web app to serve (a directory holding index.html); none by default. */
     webDist?: string;
+    /** Store recordings in this S3-compatible bucket (server/test/test-s3.ts) instead of the temporary directory. */
+    filesS3?: AppConfig['filesS3'];
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDatabase();
@@ -74,6 +76,7 @@ export async function createTestApp(
     clock: clock.now,
     jobPollIntervalMs: 50,
     filesDir,
+    ...(options.filesS3 && { filesS3: options.filesS3 }),
     ...(options.closeGraceMs !== undefined && { closeGraceMs: options.closeGraceMs }),
   });
   return {
