@@ -78,7 +78,9 @@ test.describe('voicemail drop', () => {
     await panel.getByRole('button', { name: 'Drop voicemail' }).click();
     await expect(page.getByText('Could not drop the voicemail')).toBeVisible();
     await expect(
-      page.getByText(/a prerecorded message needs the contact’s prior express consent/),
+      page
+        .getByRole('region', { name: /^Notifications/ })
+        .getByText(/a prerecorded message needs the contact’s prior express consent/),
     ).toBeVisible();
     await expect(panel.getByRole('button', { name: 'END CALL' })).toBeVisible();
     await panel.getByRole('button', { name: 'END CALL' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VOICEMAIL_MAX_SECONDS } from '../recordings/voicemail.ts';
+import { RecordingRefSchema, VOICEMAIL_MAX_SECONDS } from '../recordings/voicemail.ts';
 import { CallSchema } from './call.schema.ts';
 
 /** How long an incoming call rings the user's browser phones before it counts as missed (decision 028). */
@@ -39,6 +39,23 @@ export const SimulateIncomingCallSchema = z.object({
 });
 export type SimulateIncomingCall = z.input<typeof SimulateIncomingCallSchema>;
 
+/**
+ * A number that called and was missed, not yet called back nor marked done: the newest missed call from it, how
+ * many were missed, who it is, and the newest voicemail left on them, if any.
+ */
+export const MissedCallToReturnSchema = z.object({
+  callId: z.string(),
+  from: z.string(),
+  at: z.string(),
+  missed: z.number().int(),
+  contact: z.object({ id: z.string(), name: z.string(), company: z.string().nullable() }).nullable(),
+  voicemail: RecordingRefSchema.nullable(),
+});
+export type MissedCallToReturn = z.infer<typeof MissedCallToReturnSchema>;
+export const MissedCallsToReturnSchema = z.object({ missed: z.array(MissedCallToReturnSchema) });
+/** How far back the list looks: a missed call older than this is no longer a call to return. */
+export const MISSED_TO_RETURN_DAYS = 14;
+
 export const INCOMING_MESSAGES = {
   answeredElsewhere: 'This call was answered on another device',
   ended: 'This call has ended',
@@ -49,6 +66,7 @@ export const INCOMING_MESSAGES = {
   noNumber: 'Add a caller ID first: calls come in on your caller IDs',
   /** What a caller hears when the number is nobody's here. */
   notInService: 'The number you have called is not in service.',
+  missedNotFound: 'No missed call to return',
 } as const;
 
 /**

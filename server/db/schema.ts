@@ -545,6 +545,8 @@ export type CallsTable = {
   /** The prerecorded voicemail a rep left on the call (its name then), and when (migration 0037). */
   voicemail_drop_name: string | null;
   voicemail_dropped_at: Date | null;
+  /** A missed incoming call the user marked done on their missed-calls list (migration 0038). */
+  missed_cleared_at: Date | null;
   /** What the Call Reports filter searches (generated, migration 0022). */
   report_text: ColumnType<string, never, never>;
 };

@@ -197,3 +197,65 @@ export async function ringingIncomingCalls(
     callerPlace: placeOfNumber(r.from_number).name,
   }));
 }
+
+/**
+ * The user's missed calls to return, one line per number, newest first: missed incoming calls since `since` that
+ * nobody marked done, from a number the user has not called since, nor talked to on a later incoming call; with how
+ * many calls from the number were missed, the contact, and the newest voicemail left on them.
+ */
+export async function findMissedCallsToReturn(db: DbExecutor, userId: string, since: Date) {
+  const { rows } = await sql<{
+    id: string;
+    from_number: string;
+    started_at: Date;
+    missed: string;
+    contact_id: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    company: string | null;
+    voicemail_id: string | null;
+    voicemail_seconds: string | null;
+    voicemail_at: Date | null;
+  }>`
+    with missed as (
+      select m.id, m.from_number, m.contact_id, m.started_at,
+        count(*) over (partition by m.from_number) as missed,
+        row_number() over (partition by m.from_number order by m.started_at desc, m.id) as n
+      from calls m
+      where m.user_id = ${userId} and m.direction = 'inbound' and m.status in ('no-answer', 'busy')
+        and m.missed_cleared_at is null and m.started_at >= ${since}
+        and not exists (select 1 from calls o where o.user_id = m.user_id and o.started_at > m.started_at
+          and ((o.direction = 'outbound' and o.to_number = m.from_number)
+            or (o.direction = 'inbound' and o.from_number = m.from_number and o.answered_at is not null)))
+    )
+    select m.id, m.from_number, m.started_at, m.missed, c.id as contact_id, c.first_name, c.last_name, c.company,
+      v.id as voicemail_id, v.duration_seconds as voicemail_seconds, v.created_at as voicemail_at
+    from missed m
+    left join contacts c on c.id = m.contact_id
+    left join lateral (
+      select r.id, r.duration_seconds, r.created_at from recordings r
+      join missed mm on mm.id = r.call_id and mm.from_number = m.from_number
+      where r.kind = 'voicemail'
+      order by r.created_at desc
+      limit 1
+    ) v on true
+    where m.n = 1
+    order by m.started_at desc
+    limit 100`.execute(db);
+  return rows;
+}
+
+/**
+ * Marks a missed call done, with every earlier missed call from the same number: the number leaves the user's list.
+ * False when the call is not one of the user's missed calls still on it.
+ */
+export async function clearMissedCalls(db: DbExecutor, userId: string, callId: string, now: Date) {
+  const { rows } = await sql<{ id: string }>`
+    update calls m set missed_cleared_at = ${now}, updated_at = ${now}
+    from calls picked
+    where picked.id = ${callId} and picked.user_id = ${userId} and picked.direction = 'inbound'
+      and m.user_id = ${userId} and m.direction = 'inbound' and m.status in ('no-answer', 'busy')
+      and m.missed_cleared_at is null and m.from_number = picked.from_number and m.started_at <= picked.started_at
+    returning m.id`.execute(db);
+  return rows.length > 0;
+}

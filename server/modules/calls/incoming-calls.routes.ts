@@ -6,6 +6,8 @@ import {
   INCOMING_MESSAGES,
   INCOMING_RING_SECONDS,
   IncomingCallsResponseSchema,
+  MISSED_TO_RETURN_DAYS,
+  MissedCallsToReturnSchema,
   SimulateIncomingCallSchema,
 } from '#domain/calls/incoming-call.ts';
 import { normalizePhone } from '#domain/contacts/phone.ts';
@@ -15,7 +17,12 @@ import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { registerProviderWebhooks, verifiedWebhookBody } from '../../telephony/provider-webhook.ts';
 import { findCallerIds } from '../caller-ids/public.ts';
-import { ringingIncomingCalls } from './incoming-calls.repository.ts';
+import {
+  clearMissedCalls,
+  findMissedCallsToReturn,
+  ringingIncomingCalls,
+} from './incoming-calls.repository.ts';
+import { recordingUrl } from '../recordings/public.ts';
 import {
   answerIncomingCall,
   declineIncomingCall,
@@ -117,6 +124,56 @@ export function registerIncomingCallRoutes(app: FastifyInstance, ctx: AppContext
         ringingIncomingCalls(trx, userId, ctx.clock(), INCOMING_RING_SECONDS),
       );
       return { calls };
+    },
+  );
+
+  /** The missed calls to return: the power dialer's list, one line per number, until called back or marked done. */
+  typed.get(
+    '/api/calls/missed',
+    { ...approved, schema: { response: { 200: MissedCallsToReturnSchema } } },
+    async (request) => {
+      const userId = viewerOf(request).userId;
+      const since = new Date(ctx.clock().getTime() - MISSED_TO_RETURN_DAYS * 86_400_000);
+      const rows = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+        findMissedCallsToReturn(trx, userId, since),
+      );
+      return {
+        missed: rows.map((r) => ({
+          callId: r.id,
+          from: r.from_number,
+          at: r.started_at.toISOString(),
+          missed: Number(r.missed),
+          contact: r.contact_id
+            ? {
+                id: r.contact_id,
+                name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+                company: r.company,
+              }
+            : null,
+          voicemail:
+            r.voicemail_id && r.voicemail_at
+              ? {
+                  id: r.voicemail_id,
+                  durationSeconds: Number(r.voicemail_seconds),
+                  url: recordingUrl(r.voicemail_id),
+                  createdAt: r.voicemail_at.toISOString(),
+                }
+              : null,
+        })),
+      };
+    },
+  );
+
+  typed.post(
+    '/api/calls/:id/missed/done',
+    { ...approved, schema: { params: IdParams } },
+    async (request, reply) => {
+      const userId = viewerOf(request).userId;
+      const cleared = await withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+        clearMissedCalls(trx, userId, request.params.id, ctx.clock()),
+      );
+      if (!cleared) throw new AppError('NOT_FOUND', INCOMING_MESSAGES.missedNotFound);
+      return reply.status(204).send();
     },
   );
 

@@ -13,7 +13,6 @@ import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import { insertRecording } from './recordings.repository.ts';
 import {
   countVoicemailDropsLocked,
   deleteVoicemailDrop,
@@ -23,8 +22,7 @@ import {
   type VoicemailDropRow,
 } from './voicemail-drops.repository.ts';
 import { recordingUrl } from './recording-urls.ts';
-import { storeRecordingFile } from './store-recording.ts';
-import { acceptWavBodies, uploadedWav } from './wav-upload.ts';
+import { acceptWavBodies, storeUploadedWav, uploadedWav } from './wav-upload.ts';
 
 const approved = { config: { access: 'approved' as const } };
 const IdParams = z.object({ id: z.uuid('Invalid id') });
@@ -77,33 +75,18 @@ export function registerVoicemailDropRoutes(app: FastifyInstance, ctx: AppContex
         const kept = await asUser(userId, (trx) => findVoicemailDrops(trx, userId));
         if (kept.length >= MAX_VOICEMAIL_DROPS)
           throw new AppError('CONFLICT', VOICEMAIL_DROP_MESSAGES.tooMany);
-        const saved = await storeRecordingFile(
+        const saved = await storeUploadedWav(
           ctx,
-          { userId, folder: 'drop', extension: 'wav', contentType: 'audio/wav' },
-          body,
-          async (trx, stored) => {
-            // Refused at the limit: nothing is saved and the file is deleted at once.
-            if ((await countVoicemailDropsLocked(trx, userId)) >= MAX_VOICEMAIL_DROPS) return null;
-            const recordingId = await insertRecording(trx, {
-              userId,
-              kind: 'drop',
-              callId: null,
-              contactId: null,
-              storageKey: stored.key,
-              contentType: 'audio/wav',
-              sizeBytes: stored.size,
-              durationSeconds: Math.round(info.durationSeconds * 100) / 100,
-              providerRecordingId: null,
-              createdAt: ctx.clock(),
-            });
-            if (!recordingId) return null;
-            return insertVoicemailDrop(trx, {
+          { userId, kind: 'drop', body, info },
+          (trx, recordingId) =>
+            insertVoicemailDrop(trx, {
               userId,
               recordingId,
               name: request.query.name,
               createdAt: ctx.clock(),
-            });
-          },
+            }),
+          // Refused at the limit reached meanwhile: nothing is saved and the file is deleted at once.
+          async (trx) => (await countVoicemailDropsLocked(trx, userId)) < MAX_VOICEMAIL_DROPS,
         );
         if (!saved) throw new AppError('CONFLICT', VOICEMAIL_DROP_MESSAGES.tooMany);
         return reply.status(201).send(await listOf(userId));

@@ -10,15 +10,9 @@ import {
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
-import {
-  findGreeting,
-  insertRecording,
-  saveGreetingText,
-  setGreetingRecording,
-} from './recordings.repository.ts';
+import { findGreeting, saveGreetingText, setGreetingRecording } from './recordings.repository.ts';
 import { recordingUrl } from './recording-urls.ts';
-import { storeRecordingFile } from './store-recording.ts';
-import { acceptWavBodies, uploadedWav } from './wav-upload.ts';
+import { acceptWavBodies, storeUploadedWav, uploadedWav } from './wav-upload.ts';
 
 const approved = { config: { access: 'approved' as const } };
 
@@ -71,27 +65,10 @@ export function registerVoicemailGreetingRoutes(app: FastifyInstance, ctx: AppCo
       async (request) => {
         const userId = viewerOf(request).userId;
         const { body, info } = uploadedWav(request, { maxSeconds: GREETING_MAX_SECONDS }, VOICEMAIL_MESSAGES);
-        await storeRecordingFile(
-          ctx,
-          { userId, folder: 'greeting', extension: 'wav', contentType: 'audio/wav' },
-          body,
-          async (trx, stored) => {
-            const id = await insertRecording(trx, {
-              userId,
-              kind: 'greeting',
-              callId: null,
-              contactId: null,
-              storageKey: stored.key,
-              contentType: 'audio/wav',
-              sizeBytes: stored.size,
-              durationSeconds: Math.round(info.durationSeconds * 100) / 100,
-              providerRecordingId: null,
-              createdAt: ctx.clock(),
-            });
-            if (id) await setGreetingRecording(trx, userId, id, ctx.clock());
-            return id;
-          },
-        );
+        await storeUploadedWav(ctx, { userId, kind: 'greeting', body, info }, async (trx, id) => {
+          await setGreetingRecording(trx, userId, id, ctx.clock());
+          return id;
+        });
         return greetingOf(userId);
       },
     );

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readWavInfo, type WavInfo } from '#domain/recordings/wav.ts';
 import { GREETING_MAX_BYTES } from '#domain/recordings/voicemail.ts';
+import type { Db, DbExecutor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { insertRecording } from './recordings.repository.ts';
+import { storeRecordingFile } from './store-recording.ts';
 
 export const WAV_TYPES = ['audio/wav', 'audio/wave', 'audio/x-wav'];
 
@@ -32,4 +36,39 @@ export function uploadedWav(
   if (info.durationSeconds > limits.maxSeconds + 1) throw new AppError('VALIDATION_FAILED', messages.tooLong);
   if (info.durationSeconds < 0.5) throw new AppError('VALIDATION_FAILED', messages.tooShort);
   return { body, info };
+}
+
+/**
+ * Stores a checked upload (a greeting, a voicemail-drop message) as the user's recording of that kind, then lets
+ * `then` attach it where it belongs, in the transaction that saves it. `allowed`, asked first in that transaction,
+ * may refuse (a limit reached meanwhile): nothing is saved and the file is deleted (null).
+ */
+export function storeUploadedWav<T>(
+  deps: { db: Db; files: FileStore; clock: () => Date },
+  upload: { userId: string; kind: 'greeting' | 'drop'; body: Buffer; info: WavInfo },
+  then: (trx: DbExecutor, recordingId: string) => Promise<T>,
+  allowed: (trx: DbExecutor) => Promise<boolean> = () => Promise.resolve(true),
+): Promise<T | null> {
+  const { userId, kind, body, info } = upload;
+  return storeRecordingFile(
+    deps,
+    { userId, folder: kind, extension: 'wav', contentType: 'audio/wav' },
+    body,
+    async (trx, stored) => {
+      if (!(await allowed(trx))) return null;
+      const id = await insertRecording(trx, {
+        userId,
+        kind,
+        callId: null,
+        contactId: null,
+        storageKey: stored.key,
+        contentType: 'audio/wav',
+        sizeBytes: stored.size,
+        durationSeconds: Math.round(info.durationSeconds * 100) / 100,
+        providerRecordingId: null,
+        createdAt: deps.clock(),
+      });
+      return id ? then(trx, id) : null;
+    },
+  );
 }

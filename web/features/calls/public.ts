@@ -16,6 +16,7 @@ export {
 } from './local-presence.ts';
 export { ActiveCallPanel } from './components/active-call-panel.tsx';
 export { IncomingCalls } from './components/incoming-calls.tsx';
+export { MissedCallsCard } from './components/missed-calls-card.tsx';
 export { SimulateIncomingCall } from './components/simulate-incoming-call.tsx';
 export { BulkCallDialog } from './components/bulk-call-dialog.tsx';
 export { CallSummary } from './components/call-summary.tsx';

@@ -1,5 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { IncomingCallsResponseSchema, type SimulateIncomingCall } from '#domain/calls/incoming-call.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  IncomingCallsResponseSchema,
+  MissedCallsToReturnSchema,
+  type SimulateIncomingCall,
+} from '#domain/calls/incoming-call.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**
@@ -23,3 +27,21 @@ export const useSimulateIncomingCall = () =>
     mutationFn: (input: SimulateIncomingCall) =>
       apiFetch('/api/calls/simulate-incoming', { method: 'POST', body: input }),
   });
+
+/** The missed calls to return, one line per number (under 'calls': a call back or a new miss refetches it). */
+export const useMissedCalls = () =>
+  useQuery({
+    queryKey: ['calls', 'missed'],
+    queryFn: async ({ signal }) =>
+      (await apiFetch('/api/calls/missed', { schema: MissedCallsToReturnSchema, signal })).missed,
+    refetchInterval: 60_000,
+  });
+
+/** Marks a missed number done: it leaves the list. */
+export function useMissedCallDone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (callId: string) => apiFetch(`/api/calls/${callId}/missed/done`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['calls', 'missed'] }),
+  });
+}

@@ -20,6 +20,7 @@ import { DayField } from '../../../components/ui/day-field.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import {
   callingFromText,
+  MissedCallsCard,
   SimulateIncomingCall,
   useCallAction,
   useCallingSetup,
@@ -185,6 +186,7 @@ export function CallDashboardPage() {
           </CardContent>
         </Card>
       </div>
+      <MissedCallsCard onCall={(target) => callContact(target)} />
       <DueCallbacks
         onCall={(c) =>
           callContact({
