@@ -1,4 +1,14 @@
+import type { Page } from '@playwright/test';
 import { createContactThroughApi, expect, signedInRep, test } from './fixtures.ts';
+
+/**
+ * Waits for a toast to go by itself: one lying over the button about to be clicked would catch the pointer, and a
+ * hovered toast never goes (the click then waits for ever).
+ */
+const toastGone = (page: Page, text: string) =>
+  expect(page.getByRole('region', { name: /^Notifications/ }).getByText(text)).toHaveCount(0, {
+    timeout: 15_000,
+  });
 
 test.describe('SMS campaigns on the simulator', () => {
   test('creates an SMS campaign, sends it, sees it delivered, and a contact who replies STOP is never messaged again', async ({
@@ -44,6 +54,7 @@ test.describe('SMS campaigns on the simulator', () => {
     for (const name of ['Ann Texter', 'Bo Texter', 'Cy Texter'])
       await selector.getByRole('checkbox', { name: `Select ${name}` }).check();
     await selector.getByRole('button', { name: 'Confirm Selection' }).click();
+    await toastGone(page, 'Contacts selected');
     await createButton.click();
     await expect(page.getByText('Campaign created', { exact: true })).toBeVisible();
 
@@ -82,6 +93,7 @@ test.describe('SMS campaigns on the simulator', () => {
     await page.getByRole('button', { name: 'Select Contacts' }).click();
     await selector.getByRole('checkbox', { name: 'Select Ann Texter' }).check();
     await selector.getByRole('button', { name: 'Confirm Selection' }).click();
+    await toastGone(page, 'Contacts selected');
     await page.getByRole('button', { name: 'Create Campaign' }).click();
     await expect(page.getByRole('heading', { name: 'Reminder' })).toBeVisible();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
