@@ -43,15 +43,16 @@ export async function dropVoicemail(
       const reach = call.contact_id
         ? await decideForContact(trx, userId, call.contact_id, 'prerecorded', now)
         : await decideForNumber(trx, userId, call.to_number, 'prerecorded', now);
-      if (reach)
-        await recordDecisions(
-          trx,
-          userId,
-          [{ contactId: call.contact_id, channel: 'prerecorded', reach }],
-          now,
-        );
+      // No answer from the gate (the contact is gone): no prerecorded message.
+      if (!reach) throw new AppError('NOT_FOUND', 'Contact not found');
+      await recordDecisions(
+        trx,
+        userId,
+        [{ contactId: call.contact_id, channel: 'prerecorded', reach }],
+        now,
+      );
       // The refusal stays in the consent record (this transaction commits), then is answered.
-      if (reach && !reach.decision.allowed)
+      if (!reach.decision.allowed)
         return {
           refused: new AppError(
             reach.decision.code === 'do-not-call' ? 'DO_NOT_CALL' : 'CONSENT_REFUSED',
