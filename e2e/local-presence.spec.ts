@@ -29,6 +29,8 @@ test.describe('local presence', () => {
       await add.getByLabel('Label (optional)').fill(label);
       await add.getByRole('button', { name: 'Add' }).click();
       await expect(page.getByRole('list', { name: 'Caller IDs' }).getByText(label)).toBeVisible();
+      // The form empties once the number is saved: typing the next one before that would be wiped.
+      await expect(add.getByLabel('Caller ID number')).toHaveValue('');
     }
     const localPresence = page.getByRole('checkbox', { name: /Local presence/ });
     await expect(localPresence).toBeChecked();

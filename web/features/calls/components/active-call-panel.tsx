@@ -12,6 +12,7 @@ import { callingFromLine } from '../local-presence.ts';
 import { CallSummary } from './call-summary.tsx';
 import { VoicemailDropControl } from './voicemail-drop-control.tsx';
 import { useCallOutcomeToasts } from '../use-call-outcome-toasts.ts';
+import { useToastsClearOf } from '../../../lib/toasts-clear-of.ts';
 
 /**
  * The call in progress, bottom right on every screen: who, the live state and a timer while connected, END CALL,
@@ -43,6 +44,8 @@ function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boole
   const [now, setNow] = useState(() => Date.now());
   const [chosen, setChosen] = useState(false);
   const endedPrompted = useRef(false);
+  const section = useRef<HTMLElement>(null);
+  useToastsClearOf(section, !inline);
   const finished = isFinished(call.status);
   useCallOutcomeToasts(call);
 
@@ -86,6 +89,7 @@ function Panel({ inline, keyboard, onSaved }: { inline: boolean; keyboard: boole
 
   return (
     <section
+      ref={section}
       aria-label="Current call"
       className={
         inline
