@@ -6,6 +6,7 @@ import type { TelephonyProvider } from './telephony/telephony-provider.ts';
 import { type Auth } from './modules/auth/public.ts';
 import type { SystemMailer } from './mail/system-mail.ts';
 import type { ChangeHub } from './realtime/change-hub.ts';
+import type { BrowserPresence } from './realtime/browser-presence.ts';
 import type { DatabaseHealth } from './db/database-health.ts';
 import type { WorkTracker } from './instance/work-tracker.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -28,6 +29,8 @@ export type AppContext = {
   auth: Auth;
   mailer: SystemMailer;
   changes: ChangeHub;
+  /** Which users have the app open here (their event streams), so an incoming call knows whether anyone can answer. */
+  presence: BrowserPresence;
   clock: () => Date;
   publicUrl: string;
   adminEmail: string | undefined;

@@ -12,6 +12,7 @@ import { createSmtpSender } from './mail/smtp-sender.ts';
 import { createSecretBox } from './security/secret-box.ts';
 import { createSystemMailer } from './mail/system-mail.ts';
 import { createChangeHub } from './realtime/change-hub.ts';
+import { createBrowserPresence } from './realtime/browser-presence.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
 import { startJanitor } from './instance/janitor.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     auth,
     mailer,
     changes,
+    presence: createBrowserPresence(connection),
     clock: config.clock ?? (() => new Date()),
     publicUrl: config.publicUrl.replace(/\/$/, ''),
     adminEmail: config.adminEmail,

@@ -16,10 +16,18 @@ export type InstanceConnection = {
   instanceId: string;
   /** Handles a channel's notifications; call before start. */
   listen: (channel: string, handler: (payload: string | undefined) => void) => void;
+  /**
+   * Holds a shared advisory lock keyed by the text for as long as the connection lives, taken again after a
+   * reconnection (several holders may share it: its being held is what others read); release gives it back.
+   */
+  holdShared: (keyText: string) => void;
+  releaseShared: (keyText: string) => void;
   start: () => Promise<void>;
   stop: () => Promise<void>;
   isConnected: () => boolean;
 };
+
+const SHARED_LOCK = 'select pg_advisory_lock_shared(hashtextextended($1, 0))';
 
 export function createInstanceConnection(options: {
   connectionString: string;
@@ -27,6 +35,9 @@ export function createInstanceConnection(options: {
   log: FastifyBaseLogger;
 }): InstanceConnection {
   const handlers = new Map<string, (payload: string | undefined) => void>();
+  /** The shared locks asked for, and those taken on the current connection (a lock is taken once per session). */
+  const shared = new Set<string>();
+  let taken = new Set<string>();
   let client: pg.Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -56,11 +67,25 @@ export function createInstanceConnection(options: {
         return;
       }
       client = next;
+      taken = new Set();
+      for (const keyText of shared) take(keyText);
     } catch (error) {
       options.log.warn({ err: error }, 'instance connection failed; retrying');
       await next.end().catch(() => undefined);
       scheduleReconnect(attempt + 1);
     }
+  }
+
+  /** Lock statements run in order on the live connection; a lost connection takes its locks (retaken on reconnect). */
+  function onConnection(statement: string, keyText: string): void {
+    client?.query(statement, [keyText]).catch((error: unknown) => {
+      options.log.warn({ err: error }, 'instance connection: advisory lock statement failed');
+    });
+  }
+  function take(keyText: string): void {
+    if (!client || taken.has(keyText)) return;
+    taken.add(keyText);
+    onConnection(SHARED_LOCK, keyText);
   }
 
   function scheduleReconnect(attempt: number): void {
@@ -77,6 +102,15 @@ export function createInstanceConnection(options: {
   return {
     instanceId: options.instanceId,
     listen: (channel, handler) => void handlers.set(channel, handler),
+    holdShared(keyText) {
+      shared.add(keyText);
+      take(keyText);
+    },
+    releaseShared(keyText) {
+      shared.delete(keyText);
+      if (!taken.delete(keyText)) return;
+      onConnection('select pg_advisory_unlock_shared(hashtextextended($1, 0))', keyText);
+    },
     start: () => connect(0),
     async stop() {
       stopped = true;

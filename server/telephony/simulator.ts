@@ -533,7 +533,10 @@ export function createSimulator(options: {
       });
       const reply = answer ? (JSON.parse(answer) as { ring?: { callId: string; seconds: number } }) : {};
       if (!reply.ring) {
-        heard(providerCallId, answer);
+        // Straight to voicemail (nobody's browser open): the caller leaves one as after a missed ring.
+        const told = heard(providerCallId, answer);
+        if (told.voicemail && voicemailSeconds)
+          leaveVoicemail(providerCallId, told.voicemail.callId, voicemailSeconds);
         return;
       }
       running.set(providerCallId, {

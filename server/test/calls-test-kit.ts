@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { newRequestId } from '#domain/calls/call-guard.ts';
 import { encodeWav } from '#domain/recordings/wav.ts';
 import type { App } from '../app.ts';
+import { withActor } from '../db/database.ts';
+import { isBrowserOpen } from '../realtime/browser-presence.repository.ts';
 import { asCookie, type Session, type TestContext } from './test-app.ts';
 
 /** Places a call as `as` (POST /api/calls with a fresh request id). */
@@ -60,3 +62,17 @@ export const toneWav = (seconds: number, rate = 8000) =>
     Float32Array.from({ length: seconds * rate }, (_, i) => 0.2 * Math.sin(i / 5)),
     rate,
   );
+
+/**
+ * A browser of the user has the app open (what its event stream does: realtime.routes.ts), so a call coming in
+ * rings rather than going straight to voicemail. Resolves once the database shows it; answers the closing.
+ */
+export async function openBrowserOf(app: App, userId: string): Promise<() => void> {
+  const closed = app.ctx.presence.opened(userId);
+  const seen = await waitFor(
+    () => withActor(app.ctx.db, { kind: 'system' }, (trx) => isBrowserOpen(trx, userId)),
+    Boolean,
+  );
+  if (!seen) throw new Error('the browser presence lock was not seen');
+  return closed;
+}

@@ -1,4 +1,5 @@
 import twilio from 'twilio';
+import { openBrowserOf } from './calls-test-kit.ts';
 import type { App } from '../app.ts';
 import { FAKE_ACCOUNT_SID, FAKE_AUTH_TOKEN, startFakeTwilio, type FakeTwilio } from './fake-twilio.ts';
 import { TEST_PUBLIC_URL } from './test-constants.ts';
@@ -40,6 +41,8 @@ export async function startTwilioRep(): Promise<{ fake: FakeTwilio; ctx: TestCon
   const ctx = await createTwilioTestApp(fake);
   const rep = await createAccount(ctx, 'user');
   await allowUnknownLocalTime(ctx.app, rep);
+  // The rep has the app open: calls coming in ring their browser.
+  await openBrowserOf(ctx.app, rep.userId);
   return { fake, ctx, rep };
 }
 

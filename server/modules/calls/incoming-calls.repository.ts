@@ -73,7 +73,7 @@ export async function recordIncomingCall(
     instanceId: string | null;
   },
   now: Date,
-): Promise<{ id: string; ringing: boolean }> {
+): Promise<{ id: string; status: string }> {
   const inserted = await sql<{ id: string }>`
     insert into calls (user_id, contact_id, request_id, provider, provider_call_id, from_number, to_number, status,
       direction, instance_id, started_at, updated_at)
@@ -81,14 +81,14 @@ export async function recordIncomingCall(
       ${call.from}, ${call.to}, 'ringing', 'inbound', ${call.instanceId}, ${now}, ${now})
     on conflict (provider, provider_call_id) where provider_call_id is not null do nothing
     returning id`.execute(db);
-  if (inserted.rows[0]) return { id: inserted.rows[0].id, ringing: true };
+  if (inserted.rows[0]) return { id: inserted.rows[0].id, status: 'ringing' };
   const existing = await db
     .selectFrom('calls')
     .select(['id', 'status'])
     .where('provider', '=', call.provider)
     .where('provider_call_id', '=', call.providerCallId)
     .executeTakeFirstOrThrow();
-  return { id: existing.id, ringing: existing.status === 'ringing' };
+  return existing;
 }
 
 /** An incoming call, found by our id from the signed callback URL (the system actor). */

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingCall } from '#domain/calls/incoming-call.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import { waitFor } from '../../test/calls-test-kit.ts';
+import { waitFor, openBrowserOf } from '../../test/calls-test-kit.ts';
+import { withActor } from '../../db/database.ts';
+import { isBrowserOpen } from '../../realtime/browser-presence.repository.ts';
 import {
   allowUnknownLocalTime,
   asCookie,
@@ -20,6 +22,7 @@ import {
 
 let ctx: TestContext;
 let rep: Session;
+let closeBrowser: () => void;
 afterEach(() => ctx.close());
 
 const OUR_NUMBER = '+13035550101';
@@ -28,6 +31,8 @@ async function setUp(timeScale: number) {
   ctx = await createTestApp({ telephony: { provider: 'simulator', timeScale, timeoutMs: 300 } });
   rep = await createAccount(ctx, 'user');
   await allowUnknownLocalTime(ctx.app, rep);
+  // The rep has the app open: calls coming in ring their browser.
+  closeBrowser = await openBrowserOf(ctx.app, rep.userId);
   expect(
     (await send('POST', '/api/caller-ids', { number: '(303) 555-0101', isDefault: true })).statusCode,
   ).toBe(201);
@@ -199,6 +204,38 @@ describe('incoming calls on the simulator', () => {
         link: `/contacts/${ada.id}`,
       }),
     ]);
+  });
+
+  it('with no browser of the user open, the call is missed at once and the caller leaves a voicemail', async () => {
+    await setUp(0.02);
+    closeBrowser();
+    await waitFor(
+      () => withActor(ctx.app.ctx.db, { kind: 'system' }, (trx) => isBrowserOpen(trx, rep.userId)),
+      (open) => !open,
+    );
+    expect(
+      (await send('POST', '/api/calls/simulate-incoming', { from: '7205550177', voicemailSeconds: 2 }))
+        .statusCode,
+    ).toBe(202);
+    expect(await ringing()).toEqual([]);
+    const { rows } = await ctx.db.admin.query<{ id: string; status: string }>(
+      `select id, status from calls where direction = 'inbound'`,
+    );
+    expect(rows).toEqual([expect.objectContaining({ status: 'no-answer' })]);
+    const notices = (await send('GET', '/api/notifications')).json<{ notifications: { kind: string }[] }>()
+      .notifications;
+    expect(notices.map((n) => n.kind)).toEqual(['missed-call']);
+    const voicemails = await waitFor(
+      async () =>
+        (
+          await ctx.db.admin.query(`select 1 from recordings where call_id = $1 and kind = 'voicemail'`, [
+            rows[0]!.id,
+          ])
+        ).rowCount,
+      (n) => n === 1,
+      5000,
+    );
+    expect(voicemails).toBe(1);
   });
 
   it('a declined call stops ringing at once in every tab, and the caller goes to voicemail', async () => {

@@ -9,6 +9,7 @@ import {
   type WebhookReply,
 } from '../../telephony/telephony-provider.ts';
 import { notifyUser } from '../notifications/public.ts';
+import { isBrowserOpen } from '../../realtime/browser-presence.repository.ts';
 import { applyStatusEvent } from './calls.repository.ts';
 import { voicemailReply } from './voicemail.service.ts';
 import {
@@ -25,7 +26,8 @@ import {
 /**
  * A call to one of our numbers (decision 028): it goes to the user who has the number (a caller who calls back
  * reaches the user who called them), is recorded ringing with the caller's contact, and rings that user's browser
- * phones; a number nobody has is told it is not in service. A simulated call reaches only the user who made it.
+ * phones, or, with none of them open, is missed at once and goes to voicemail; a number nobody has is told it is not
+ * in service. A simulated call reaches only the user who made it.
  */
 export async function receiveIncomingCall(ctx: AppContext, event: IncomingCallEvent): Promise<WebhookReply> {
   const { incoming } = ctx.telephony;
@@ -72,7 +74,20 @@ export async function receiveIncomingCall(ctx: AppContext, event: IncomingCallEv
       now,
     );
   });
-  if (!call.ringing) return incoming.endReply();
+  // With no browser of theirs open nothing can ring: missed at once, and the caller goes straight to voicemail
+  // (again, if the provider retries the webhook of a call missed so).
+  const missedNow =
+    call.status === 'ringing' &&
+    !(await withActor(ctx.db, { kind: 'system' }, (trx) => isBrowserOpen(trx, userId)));
+  if (missedNow || call.status === 'no-answer') {
+    return withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+      const missed = await findIncomingCall(trx, ctx.telephony.name, call.id);
+      if (!missed) return incoming.endReply();
+      if (await missIncomingCall(trx, call.id, 'no-answer', now)) await notifyMissedCall(trx, missed);
+      return voicemailReply(ctx, trx, missed);
+    });
+  }
+  if (call.status !== 'ringing') return incoming.endReply();
   return incoming.ringReply({
     id: call.id,
     identity: agentIdentity(userId),

@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import { waitFor } from '../../test/calls-test-kit.ts';
+import { openBrowserOf, waitFor } from '../../test/calls-test-kit.ts';
 import { startTwilioRep, TWILIO_CALLER_ID, twilioWebhook } from '../../test/twilio-test-app.ts';
 
 /*
@@ -73,6 +73,7 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
   it('rings the browser phones of the user who last called the caller from that number, with TwiML', async () => {
     const other = await createAccount(ctx, 'user');
     await allowUnknownLocalTime(ctx.app, other);
+    await openBrowserOf(ctx.app, other.userId);
     const ada = await insertContact(ctx.app, other, { firstName: 'Ada', phone: '(720) 555-0177' });
     // Both reps call from the instance's number; the caller calls back the one who called them.
     await callFrom(other, CALLER);
@@ -172,6 +173,36 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
     expect(notices).toEqual([
       { title: 'Missed call from +1 (720) 555-0177', link: '/contacts/new?phone=%2B17205550177' },
     ]);
+  });
+
+  it('with no browser of the user open, the call is missed at once and the caller hears the greeting', async () => {
+    const away = await createAccount(ctx, 'user');
+    await allowUnknownLocalTime(ctx.app, away);
+    await callFrom(away, CALLER);
+    const answer = await comesIn();
+    const [call] = await rows();
+    expect(call).toMatchObject({ user_id: away.userId, status: 'no-answer' });
+    const hook = (name: string) =>
+      `${TEST_PUBLIC_URL}/api/telephony/twilio/${name}?callId=${call!.id}`.replace(/&/g, '&amp;');
+    expect(answer.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response>' +
+        '<Say>Sorry, nobody can take your call right now. Please leave a message after the tone.</Say>' +
+        `<Record maxLength="120" playBeep="true" timeout="5" action="${hook('voicemail')}" method="POST" ` +
+        `recordingStatusCallback="${hook('voicemail-recording')}" recordingStatusCallbackMethod="POST" ` +
+        'recordingStatusCallbackEvent="completed absent"/></Response>',
+    );
+    const { rows: notices } = await ctx.db.admin.query<{ title: string }>(
+      `select title from notifications where user_id = $1 and kind = 'missed-call'`,
+      [away.userId],
+    );
+    expect(notices).toEqual([{ title: 'Missed call from +1 (720) 555-0177' }]);
+    // Twilio retrying the webhook gets the greeting again: no ringing, no second notification.
+    const again = await comesIn(CALLER, `CA${String(sids).padStart(32, '0')}`);
+    expect(again.body).toBe(answer.body);
+    expect(await rows()).toEqual([expect.objectContaining({ status: 'no-answer' })]);
+    expect(
+      (await ctx.db.admin.query(`select 1 from notifications where kind = 'missed-call'`)).rowCount,
+    ).toBe(1);
   });
 
   it('fetches a voicemail from Twilio with the account’s credentials, stores it and plays it to the rep', async () => {

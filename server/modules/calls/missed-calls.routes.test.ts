@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MissedCallToReturn } from '#domain/calls/incoming-call.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import { placeCallAs, waitFor } from '../../test/calls-test-kit.ts';
+import { placeCallAs, waitFor, openBrowserOf } from '../../test/calls-test-kit.ts';
 import {
   allowUnknownLocalTime,
   asCookie,
@@ -28,6 +28,8 @@ async function setUp() {
   ctx.clock.set(new Date('2026-11-21T18:00:00Z'));
   rep = await createAccount(ctx, 'user');
   await allowUnknownLocalTime(ctx.app, rep);
+  // The rep has the app open: calls coming in ring their browser.
+  await openBrowserOf(ctx.app, rep.userId);
   expect(
     (await send('POST', '/api/caller-ids', { number: '(303) 555-0101', isDefault: true })).statusCode,
   ).toBe(201);

@@ -6,7 +6,7 @@ import type { IncomingCall } from '#domain/calls/incoming-call.ts';
 import type { VoicemailGreeting } from '#domain/recordings/voicemail.ts';
 import { readWavInfo } from '#domain/recordings/wav.ts';
 import { insertContact } from '../../test/contact-factory.ts';
-import { toneWav as tone, waitFor } from '../../test/calls-test-kit.ts';
+import { toneWav as tone, waitFor, openBrowserOf } from '../../test/calls-test-kit.ts';
 import { signSimulatorFields } from '../../telephony/simulator.ts';
 import {
   allowUnknownLocalTime,
@@ -38,6 +38,8 @@ async function setUp() {
   ctx = await createTestApp({ telephony: { provider: 'simulator', timeScale: 0.02, timeoutMs: 300 } });
   rep = await createAccount(ctx, 'user');
   await allowUnknownLocalTime(ctx.app, rep);
+  // The rep has the app open: calls coming in ring their browser.
+  await openBrowserOf(ctx.app, rep.userId);
   expect(
     (await send('POST', '/api/caller-ids', { number: '(303) 555-0101', isDefault: true })).statusCode,
   ).toBe(201);

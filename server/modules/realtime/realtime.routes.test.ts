@@ -11,6 +11,9 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { insertContact } from '../../test/contact-factory.ts';
+import { waitFor } from '../../test/calls-test-kit.ts';
+import { withActor } from '../../db/database.ts';
+import { isBrowserOpen } from '../../realtime/browser-presence.repository.ts';
 
 /** Reads Server-Sent Events from a real listening server until `until` matches one, or the deadline passes. */
 async function collectEvents(
@@ -162,6 +165,37 @@ describe('realtime changes over Server-Sent Events', () => {
     expect(await Promise.race([ended, timeout])).toBe(true);
     const again = await fetch(`${baseUrl}/api/events`, { headers: { cookie: person.cookie } });
     expect([401, 403]).toContain(again.status);
+  });
+
+  it('counts a user as having the app open while any stream of theirs is, on any instance, and not after', async () => {
+    const rep = await createAccount(ctx, 'user');
+    const open = () => withActor(ctx.app.ctx.db, { kind: 'system' }, (trx) => isBrowserOpen(trx, rep.userId));
+    const stream = async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${baseUrl}/api/events`, {
+        headers: { cookie: rep.cookie },
+        signal: controller.signal,
+      });
+      await response.body!.getReader().read();
+      return controller;
+    };
+    expect(await open()).toBe(false);
+    const [first, second] = [await stream(), await stream()];
+    await waitFor(open, Boolean);
+    // Another instance on the same database sees it too.
+    const other: App = await buildSecondInstance(ctx);
+    try {
+      expect(await withActor(other.ctx.db, { kind: 'system' }, (trx) => isBrowserOpen(trx, rep.userId))).toBe(
+        true,
+      );
+    } finally {
+      await other.close();
+    }
+    first.abort();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await open()).toBe(true);
+    second.abort();
+    expect(await waitFor(open, (o) => !o)).toBe(false);
   });
 
   it('relays a change made through another server instance on the same database', async () => {

@@ -9,7 +9,8 @@ const HEARTBEAT_MS = 25_000;
  * GET /api/events: a Server-Sent Events stream of the changes this viewer may see. The browser invalidates the
  * matching queries on each event; a comment line every 25 s keeps proxies from closing the stream. The stream ends
  * when its viewer is denied or deactivated (the change to their own profile is the last thing it carries: the
- * browser's reconnection is then refused like any other request of theirs), and when the server shuts down.
+ * browser's reconnection is then refused like any other request of theirs), and when the server shuts down. While
+ * it is open the viewer counts as having the app open (an incoming call rings rather than going to voicemail).
  */
 export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/events', { config: { access: 'session' } }, (request, reply) => {
@@ -31,6 +32,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
+      closed();
       raw.end();
     };
     const send = (event: ChangeEvent) => {
@@ -40,6 +42,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
       state.isAdmin = event.role === 'admin';
       if (event.role === 'denied' || event.deactivated) end();
     };
+    const closed = ctx.presence.opened(viewer.userId);
     const unsubscribe = ctx.changes.subscribe({ viewer: () => state, send, close: end });
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     request.raw.on('close', end);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VoicemailDrop } from '#domain/recordings/voicemail-drop.ts';
 import { readWavInfo } from '#domain/recordings/wav.ts';
-import { toneWav, waitFor } from '../../test/calls-test-kit.ts';
+import { toneWav, waitFor, openBrowserOf } from '../../test/calls-test-kit.ts';
 import { startTestS3, type TestS3 } from '../../test/test-s3.ts';
 import {
   allowUnknownLocalTime,
@@ -37,6 +37,8 @@ async function setUp() {
   });
   rep = await createAccount(ctx, 'user');
   await allowUnknownLocalTime(ctx.app, rep);
+  // The rep has the app open: calls coming in ring their browser.
+  await openBrowserOf(ctx.app, rep.userId);
 }
 const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: asCookie(rep), ...(payload !== undefined && { payload }) });
