@@ -46,8 +46,21 @@ test('a rep turns call recording on: a California contact hears the disclosure, 
     await expect(call.getByLabel(/^Call recording \(0:\d\d\)$/)).toBeVisible({ timeout: 15_000 });
   }
 
+  // A call coming in from a California number is recorded too, the caller hearing the disclosure first.
+  await page.goto('/settings?tab=phone');
+  const simulate = page.getByRole('form', { name: 'Simulate incoming call' });
+  await simulate.getByLabel("Caller's number").fill('(415) 555-0171');
+  await simulate.getByRole('button', { name: 'Simulate incoming call' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Answer' }).click();
+  const panel = page.getByRole('region', { name: 'Current call' });
+  await expect(panel.getByRole('note')).toHaveText('Recorded · they hear first: “This call is recorded.”');
+  await expect(panel).toContainText('0:02');
+  await panel.getByRole('button', { name: 'END CALL' }).click();
+  await expect(panel).toContainText('Call ended');
+
   await page.goto('/power-dialer');
   const history = page.getByRole('region', { name: 'Call History' });
   await expect(history.getByLabel(/^Call recording, Cal Ifornia/)).toBeVisible();
   await expect(history.getByLabel(/^Call recording, Tex Ashby/)).toBeVisible();
+  await expect(history.getByLabel(/^Call recording, \+1 \(415\) 555-0171/)).toBeVisible({ timeout: 15_000 });
 });

@@ -503,7 +503,8 @@ export function createSimulator(options: {
       const user = /^[0-9a-f-]{36}$/.test(body.SimulatedFor ?? '') ? body.SimulatedFor : undefined;
       return call && user ? { ...call, simulatedFor: user } : call;
     },
-    ringReply: ({ id, ringSeconds }) => json({ ring: { callId: id, seconds: ringSeconds } }),
+    ringReply: ({ id, ringSeconds, recording }) =>
+      json({ ring: { callId: id, seconds: ringSeconds, ...(recording && { recording }) } }),
     sayReply: (message) => json({ say: message }),
     endReply: () => json({ end: true }),
     parseStatus: parseTwilioStyleIncomingStatus,
@@ -531,7 +532,11 @@ export function createSimulator(options: {
         body: new URLSearchParams(fields).toString(),
         signature: signSimulatorFields(options.secret, fields),
       });
-      const reply = answer ? (JSON.parse(answer) as { ring?: { callId: string; seconds: number } }) : {};
+      const reply = answer
+        ? (JSON.parse(answer) as {
+            ring?: { callId: string; seconds: number; recording?: { disclosure: string | null } };
+          })
+        : {};
       if (!reply.ring) {
         // Straight to voicemail (nobody's browser open): the caller leaves one as after a missed ring.
         const told = heard(providerCallId, answer);
@@ -548,7 +553,11 @@ export function createSimulator(options: {
         answeredAt: null,
         answerAt: null,
         voicemailSeconds,
+        recording: reply.ring.recording,
       });
+      // A recorded call's disclosure is heard before the ringing, as Twilio's <Say> before <Dial> plays it.
+      if (reply.ring.recording?.disclosure)
+        options.onMessagePlayed?.({ providerCallId, message: reply.ring.recording.disclosure });
     },
     async answer(providerCallId) {
       if (!answerHere(providerCallId)) await options.relay?.publish(`${ANSWER_PREFIX}${providerCallId}`);

@@ -109,7 +109,13 @@ export type WebhookReply = { contentType: string; body: string };
  */
 export type IncomingCallSupport = {
   parse: (body: Record<string, string>) => IncomingCallEvent | null;
-  ringReply: (call: { id: string; identity: string; ringSeconds: number }) => WebhookReply;
+  ringReply: (call: {
+    id: string;
+    identity: string;
+    ringSeconds: number;
+    /** Record the call from its answer (decision 030), the caller first hearing this disclosure (null: none). */
+    recording?: { disclosure: string | null } | undefined;
+  }) => WebhookReply;
   /** The caller hears `message`, then the call ends (nobody has the number, or nobody answered). */
   sayReply: (message: string) => WebhookReply;
   /** Nothing more to say: the call ends (after a call that was answered). */

@@ -137,14 +137,22 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
      */
     incoming: {
       parse: parseTwilioStyleIncomingCall,
-      ringReply({ id, identity, ringSeconds }) {
+      ringReply({ id, identity, ringSeconds, recording }) {
         const response = new twilio.twiml.VoiceResponse();
         const statusUrl = twilioIncomingStatusUrl(publicUrl, id);
+        // A recorded call (decision 030): the caller hears the disclosure first; both sides recorded from the answer.
+        if (recording?.disclosure) response.say(recording.disclosure);
         const dial = response.dial({
           timeout: ringSeconds,
           answerOnBridge: true,
           action: statusUrl,
           method: 'POST',
+          ...(recording && {
+            record: 'record-from-answer-dual' as const,
+            recordingStatusCallback: twilioCallRecordingUrl(publicUrl, id),
+            recordingStatusCallbackMethod: 'POST' as const,
+            recordingStatusCallbackEvent: ['completed'],
+          }),
         });
         const clientLeg = dial.client({
           statusCallback: statusUrl,
@@ -214,13 +222,15 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
           from,
           // A parallel round's line waits on silence for the round to decide (connectAgent or playAndHangUp).
           twiml: hold ? holdTwiml() : agentTwiml(callId, identity, recording?.disclosure ?? null),
-          // A recorded call (decision 030), reported to our call-recording webhook when it is ready.
-          ...(recording && {
-            record: true,
-            recordingStatusCallback: twilioCallRecordingUrl(publicUrl, callId),
-            recordingStatusCallbackMethod: 'POST',
-            recordingStatusCallbackEvent: ['completed'],
-          }),
+          // A recorded call (decision 030), reported to our call-recording webhook when it is ready. A held line
+          // of a parallel round is recorded only once put through to the agent (connectAgent).
+          ...(recording &&
+            !hold && {
+              record: true,
+              recordingStatusCallback: twilioCallRecordingUrl(publicUrl, callId),
+              recordingStatusCallbackMethod: 'POST',
+              recordingStatusCallbackEvent: ['completed'],
+            }),
           statusCallback: twilioStatusUrl(publicUrl, callId),
           statusCallbackEvent: STATUS_EVENTS,
           statusCallbackMethod: 'POST',
@@ -237,9 +247,17 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
         throw providerError(error);
       }
     },
-    async connectAgent(providerCallId, { callId, agentIdentity: identity }) {
+    async connectAgent(providerCallId, { callId, agentIdentity: identity, recording }) {
       try {
         await client.calls(providerCallId).update({ twiml: agentTwiml(callId, identity) });
+        // Recorded from now (decision 030): both sides, reported to our call-recording webhook when ready.
+        if (recording)
+          await client.calls(providerCallId).recordings.create({
+            recordingChannels: 'dual',
+            recordingStatusCallback: twilioCallRecordingUrl(publicUrl, callId),
+            recordingStatusCallbackMethod: 'POST',
+            recordingStatusCallbackEvent: ['completed'],
+          });
       } catch (error) {
         throw providerError(error);
       }

@@ -33,6 +33,8 @@ export type FakeTwilio = {
   messages: { sid: string; to: string; from: string; body: string; statusCallback: string | undefined }[];
   /** Recordings the account holds, by SID (RE…): served as MP3 at their URL + '.mp3' (Recordings/{Sid}.mp3). */
   recordings: Map<string, Buffer>;
+  /** Recordings started on a live call (Calls/{Sid}/Recordings.json), in order. */
+  recordingsStarted: { callSid: string; channels: string; statusCallback: string | undefined }[];
   close: () => Promise<void>;
 };
 
@@ -74,6 +76,8 @@ const twilioError = (status: number, code: number, message: string) => ({
  *   answers 201 with a call resource (status queued);
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: Status=completed or canceled, or new instructions
  *   (Twiml or Url) for a call in progress; a call already ended refuses new instructions (21220);
+ * - POST …/Calls/{CallSid}/Recordings.json: starts recording a live call (RecordingChannels,
+ *   RecordingStatusCallback); answers 201 with a recording resource; an ended call is refused (21220);
  * - POST /2010-04-01/Accounts/{AccountSid}/Messages.json: To, From and Body required; answers 201 with a message
  *   resource (status queued); an unverified To is refused as a trial account does (21608);
  * - GET …/IncomingPhoneNumbers.json and …/OutgoingCallerIds.json, filtered by PhoneNumber: the account's own
@@ -92,6 +96,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     verifiedCallerIds: new Set(),
     messages: [],
     recordings: new Map(),
+    recordingsStarted: [],
   };
   const server = createServer((request, response) => {
     void (async () => {
@@ -214,6 +219,30 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           return send(response, 404, twilioError(404, 20404, `The requested resource ${path} was not found`));
         response.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length });
         return response.end(audio);
+      }
+      const startRecording = new RegExp(`^${base}/(CA[0-9a-f]{32})/Recordings\\.json$`).exec(path);
+      if (request.method === 'POST' && startRecording) {
+        const call = calls.get(startRecording[1]!);
+        if (!call)
+          return send(response, 404, twilioError(404, 20404, `The requested resource ${path} was not found`));
+        if (['completed', 'canceled'].includes(call.status))
+          return send(response, 400, twilioError(400, 21220, 'Invalid call state'));
+        const recordingSid = sid('RE');
+        fake.recordingsStarted.push({
+          callSid: startRecording[1]!,
+          channels: one('RecordingChannels') ?? 'mono',
+          statusCallback: one('RecordingStatusCallback'),
+        });
+        return send(response, 201, {
+          sid: recordingSid,
+          account_sid: FAKE_ACCOUNT_SID,
+          call_sid: startRecording[1],
+          status: 'in-progress',
+          channels: one('RecordingChannels') === 'dual' ? 2 : 1,
+          source: 'StartCallRecordingAPI',
+          api_version: '2010-04-01',
+          uri: `${base}/${startRecording[1]}/Recordings/${recordingSid}.json`,
+        });
       }
       const update = new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(path);
       if (request.method === 'POST' && update) {

@@ -59,6 +59,33 @@ describe('bulk calls', () => {
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(40);
   });
 
+  it('records its calls as any call when the user records calls: a disclosure where the contact’s state needs one', async () => {
+    // 10 am in California, noon in Texas.
+    ctx.clock.set(new Date('2026-11-21T18:00:00Z'));
+    const on = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/recording-settings',
+      headers: asCookie(rep),
+      payload: { recordCalls: true, retentionDays: 90 },
+    });
+    expect(on.statusCode).toBe(200);
+    const california = await insertContact(ctx.app, rep, { phone: '(415) 555-0106', state: 'CA' });
+    const texas = await insertContact(ctx.app, rep, { phone: '(512) 555-0106', state: 'TX' });
+    const started = await start({ selection: { ids: [california.id, texas.id] } });
+    expect((await finished(started.json().job.id)).success).toBe(2);
+    const { rows } = await ctx.db.admin.query<{
+      contact_id: string;
+      recorded: boolean;
+      recording_disclosure: string | null;
+    }>('select contact_id, recorded, recording_disclosure from calls');
+    expect(Object.fromEntries(rows.map((r) => [r.contact_id, [r.recorded, r.recording_disclosure]]))).toEqual(
+      {
+        [california.id]: [true, 'This call is recorded.'],
+        [texas.id]: [true, null],
+      },
+    );
+  });
+
   it("skips with the spec's reasons and reports failures with the contact's name", async () => {
     const a = await insertContact(ctx.app, rep, {
       firstName: 'Shared',

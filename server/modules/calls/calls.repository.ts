@@ -85,12 +85,27 @@ export const toCall = (r: CallRow): Call => ({
 
 /** A call a provider's recording report names, whoever's it is (the system actor: webhooks have no session). */
 export async function findCallForRecording(db: DbExecutor, provider: TelephonyProviderName, id: string) {
-  return db
+  const call = await db
     .selectFrom('calls')
-    .select(['id', 'user_id', 'contact_id', 'from_number', 'direction', 'recorded', 'recording_disclosure'])
-    .where('id', '=', id)
-    .where('provider', '=', provider)
+    .leftJoin('dial_rounds', 'dial_rounds.id', 'calls.round_id')
+    .select([
+      'calls.id',
+      'calls.user_id',
+      'calls.contact_id',
+      'calls.from_number',
+      'calls.direction',
+      'calls.recorded',
+      'calls.recording_disclosure',
+      'calls.round_id',
+      'dial_rounds.connected_call_id',
+    ])
+    .where('calls.id', '=', id)
+    .where('calls.provider', '=', provider)
     .executeTakeFirst();
+  if (!call) return undefined;
+  const { round_id, connected_call_id, ...found } = call;
+  // A line of a parallel round is recorded only if it was the one put through to the rep (decision 030).
+  return { ...found, recorded: found.recorded && (round_id === null || connected_call_id === found.id) };
 }
 
 export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {

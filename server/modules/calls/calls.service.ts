@@ -1,13 +1,12 @@
 import { checkCall, PAIR_WINDOW_MS, serverCodeFor } from '#domain/calls/call-guard.ts';
 import type { Call, PlaceCallInput } from '#domain/calls/call.schema.ts';
 import { normalizePhone, isSamePhone } from '#domain/contacts/phone.ts';
-import { RECORDING_DISCLOSURE, recordingDisclosure } from '#domain/consent/recording-rules.ts';
-import { withActor, type DbExecutor } from '../../db/database.ts';
+import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
 import { stateOfNumber } from '../../telephony/number-places.ts';
-import { findRecordingSettings } from '../recordings/public.ts';
+import { recordingOf } from './call-recording-choice.ts';
 import { getContact } from '../contacts/public.ts';
 import { phoneCountryOf } from '../profiles/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
@@ -57,21 +56,6 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
  * 4. the provider is asked outside any transaction; its answer (accepted or refused in its own words) is
  *    recorded and the lock released either way.
  */
-/**
- * Whether a call is recorded (the user's setting; off by default) and, if so, whether the called person first hears
- * the disclosure: the consent rule decides from the contact's state and the caller ID's (decision 030).
- */
-async function recordingOf(
-  trx: DbExecutor,
-  userId: string,
-  calleeState: string | null,
-  from: string,
-): Promise<{ disclosure: string | null } | undefined> {
-  if (!(await findRecordingSettings(trx, userId)).recordCalls) return undefined;
-  const rule = recordingDisclosure({ callee: calleeState, caller: stateOfNumber(from) });
-  return { disclosure: rule.disclose ? RECORDING_DISCLOSURE : null };
-}
-
 export async function placeCall(ctx: CallingContext, userId: string, input: PlaceCallInput): Promise<Call> {
   const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
     withActor(ctx.db, { kind: 'user', userId }, work);
@@ -126,7 +110,7 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     // is not found.
     const queue = input.queueId ? await lockQueueIfAny(trx, userId, input.queueId) : undefined;
     if (input.queueId && !queue) throw new AppError('NOT_FOUND', 'Queue not found');
-    const recording = await recordingOf(trx, userId, reach?.facts.state ?? stateOfNumber(toE164), from);
+    const recording = await recordingOf(trx, userId, () => reach?.facts.state ?? stateOfNumber(toE164), from);
     return { to: toE164, from, queue, reach, recording };
   });
   if ('existing' in prepared && prepared.existing) return prepared.existing;

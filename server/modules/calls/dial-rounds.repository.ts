@@ -68,6 +68,8 @@ export type LineRow = {
   status: CallStatus;
   answered_at: Date | null;
   answered_by: AnsweredBy | null;
+  /** Recorded once put through to the rep (decision 030). */
+  recorded: boolean;
 };
 
 /** A round, locked (every event of the round is applied one after the other), with its lines. */
@@ -98,6 +100,7 @@ export async function lockRound(
       'status',
       'answered_at',
       'answered_by',
+      'recorded',
     ])
     .where('round_id', '=', roundId)
     .execute();

@@ -20,6 +20,8 @@ import { recordDecisions, type Reach } from '../consent/public.ts';
 import { findProfile } from '../profiles/public.ts';
 import { completeQueueMembers, releaseHolds, storeWalkIndex } from '../queues/public.ts';
 import { cancelIfNotPlaced, insertCall, recordProviderAnswer } from './calls.repository.ts';
+import { recordingOf } from './call-recording-choice.ts';
+import { stateOfNumber } from '../../telephony/number-places.ts';
 import { lockUserCalling } from './call-locks.repository.ts';
 import {
   hasCallGoingOn,
@@ -44,7 +46,26 @@ type RoundContext = Pick<
 >;
 
 export type LineToDial = { contactId: string; to: string; reach: Reach };
-export type PlacedLine = { id: string; from: string; to: string; roundId: string };
+export type PlacedLine = { id: string; from: string; to: string; roundId: string; recorded: boolean };
+
+/**
+ * A line is recorded (from the moment it is put through to the rep, and only then) when the user records calls and
+ * the contact needs no disclosure: a disclosure played before the rep would hold a person who answered past the
+ * 2-second rule of an abandoned call, so where every party must consent a line is not recorded (decision 030).
+ */
+async function lineRecording(
+  trx: DbExecutor,
+  userId: string,
+  line: LineToDial & { from: string },
+): Promise<{ disclosure: null } | undefined> {
+  const recording = await recordingOf(
+    trx,
+    userId,
+    () => line.reach.facts.state ?? stateOfNumber(line.to),
+    line.from,
+  );
+  return recording && recording.disclosure === null ? { disclosure: null } : undefined;
+}
 
 /**
  * The hold a line's contact is taken under: a walker id of its own (the call keeps it), so no two lines, in this
@@ -98,6 +119,7 @@ export async function recordRound(
   });
   const placed: PlacedLine[] = [];
   for (const [index, line] of lines.entries()) {
+    const recording = await lineRecording(trx, userId, line);
     const call = await insertCall(trx, {
       userId,
       contactId: line.contactId,
@@ -111,8 +133,15 @@ export async function recordRound(
       queueId: round.queue.id,
       projectId: round.queue.projectId,
       line: { roundId: round.id, walker: line.walker, number: index + 1 },
+      ...(recording && { recording }),
     });
-    placed.push({ id: call.id, from: line.from, to: line.to, roundId: round.id });
+    placed.push({
+      id: call.id,
+      from: line.from,
+      to: line.to,
+      roundId: round.id,
+      recorded: Boolean(recording),
+    });
   }
   await recordDecisions(
     trx,
@@ -140,6 +169,7 @@ export async function dialRound(ctx: RoundContext, userId: string, lines: Placed
             to: line.to,
             agentIdentity: agentIdentity(userId),
             hold: true,
+            ...(line.recorded && { recording: { disclosure: null } }),
           }),
           ctx.providerTimeoutMs,
           'The telephony provider did not answer in time. Could not connect to calling service',
@@ -253,6 +283,7 @@ async function applyAtProvider(ctx: RoundContext, userId: string, steps: Provide
           await ctx.telephony.connectAgent(providerCallId, {
             callId: line.id,
             agentIdentity: agentIdentity(userId),
+            ...(line.recorded && { recording: { disclosure: null } }),
           });
         else if (action.do === 'hang-up' && action.then === 'abandon-message')
           await ctx.telephony.playAndHangUp(providerCallId, await identification(line.from_number));

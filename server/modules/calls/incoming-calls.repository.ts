@@ -71,14 +71,17 @@ export async function recordIncomingCall(
     to: string;
     /** This server, for a simulated call (it lives in its memory); null for a real provider's. */
     instanceId: string | null;
+    /** The call is recorded, after this disclosure (null: none needed) (decision 030). */
+    recording?: { disclosure: string | null } | undefined;
   },
   now: Date,
 ): Promise<{ id: string; status: string }> {
   const inserted = await sql<{ id: string }>`
     insert into calls (user_id, contact_id, request_id, provider, provider_call_id, from_number, to_number, status,
-      direction, instance_id, started_at, updated_at)
+      direction, instance_id, recorded, recording_disclosure, started_at, updated_at)
     values (${call.userId}, ${call.contactId}, ${newRequestId()}, ${call.provider}, ${call.providerCallId},
-      ${call.from}, ${call.to}, 'ringing', 'inbound', ${call.instanceId}, ${now}, ${now})
+      ${call.from}, ${call.to}, 'ringing', 'inbound', ${call.instanceId}, ${Boolean(call.recording)},
+      ${call.recording?.disclosure ?? null}, ${now}, ${now})
     on conflict (provider, provider_call_id) where provider_call_id is not null do nothing
     returning id`.execute(db);
   if (inserted.rows[0]) return { id: inserted.rows[0].id, status: 'ringing' };

@@ -206,6 +206,51 @@ describe('incoming calls on the simulator', () => {
     ]);
   });
 
+  it('records calls coming in when recording is on: a California caller hears the disclosure, a Texas caller not', async () => {
+    await setUp(0.02);
+    ctx.clock.set(new Date('2026-11-21T18:00:00Z'));
+    const on = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/recording-settings',
+      headers: asCookie(rep),
+      payload: { recordCalls: true, retentionDays: 90 },
+    });
+    expect(on.statusCode).toBe(200);
+    const comeInAndTalk = async (from: string) => {
+      expect((await send('POST', '/api/calls/simulate-incoming', { from })).statusCode).toBe(202);
+      const [call] = await ringing();
+      const callId = call!.call.id;
+      expect((await send('POST', `/api/calls/${callId}/answer`)).statusCode).toBe(204);
+      // A few seconds of talk at the simulator's pace, then the rep hangs up.
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect((await send('POST', `/api/calls/${callId}/hangup`)).statusCode).toBe(204);
+      return (await send('GET', `/api/calls/${callId}`)).json<{
+        call: { id: string; recorded: boolean; recordingDisclosure: string | null };
+      }>().call;
+    };
+    const california = await comeInAndTalk('(415) 555-0171');
+    expect(california).toMatchObject({ recorded: true, recordingDisclosure: 'This call is recorded.' });
+    const texas = await comeInAndTalk('(512) 555-0171');
+    expect(texas).toMatchObject({ recorded: true, recordingDisclosure: null });
+    const stored = await waitFor(
+      async () =>
+        (
+          await ctx.db.admin.query<{ call_id: string; kind: string; seconds: number }>(
+            `select call_id, kind, duration_seconds as seconds from recordings order by created_at`,
+          )
+        ).rows,
+      (rows) => rows.length === 2,
+      5000,
+    );
+    expect(stored.map((r) => [r.kind, r.call_id]).sort()).toEqual(
+      [
+        ['call', california.id],
+        ['call', texas.id],
+      ].sort(),
+    );
+    expect(stored.every((r) => Number(r.seconds) > 0)).toBe(true);
+  });
+
   it('with no browser of the user open, the call is missed at once and the caller leaves a voicemail', async () => {
     await setUp(0.02);
     closeBrowser();

@@ -12,6 +12,9 @@ import { notifyUser } from '../notifications/public.ts';
 import { isBrowserOpen } from '../../realtime/browser-presence.repository.ts';
 import { applyStatusEvent } from './calls.repository.ts';
 import { voicemailReply } from './voicemail.service.ts';
+import { recordingOf } from './call-recording-choice.ts';
+import { decideForContact } from '../consent/public.ts';
+import { stateOfNumber } from '../../telephony/number-places.ts';
 import {
   contactName,
   contactWithNumber,
@@ -58,9 +61,14 @@ export async function receiveIncomingCall(ctx: AppContext, event: IncomingCallEv
   const userId = chooseCallee(ranked);
   if (!userId) return incoming.sayReply(INCOMING_MESSAGES.notInService);
   const now = ctx.clock();
-  const call = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+  const { call, recording } = await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
     const contact = await contactWithNumber(trx, userId, from);
-    return recordIncomingCall(
+    // Recorded as the user's calls are; the caller hears the disclosure first where their state or ours needs it.
+    const callerState = async () =>
+      (contact && (await decideForContact(trx, userId, contact.id, 'call', now))?.facts.state) ??
+      stateOfNumber(from);
+    const recording = await recordingOf(trx, userId, callerState, to);
+    const call = await recordIncomingCall(
       trx,
       {
         userId,
@@ -70,9 +78,11 @@ export async function receiveIncomingCall(ctx: AppContext, event: IncomingCallEv
         from,
         to,
         instanceId: ctx.telephony.name === 'simulator' ? ctx.instanceId : null,
+        recording,
       },
       now,
     );
+    return { call, recording };
   });
   // With no browser of theirs open nothing can ring: missed at once, and the caller goes straight to voicemail
   // (again, if the provider retries the webhook of a call missed so).
@@ -92,6 +102,7 @@ export async function receiveIncomingCall(ctx: AppContext, event: IncomingCallEv
     id: call.id,
     identity: agentIdentity(userId),
     ringSeconds: INCOMING_RING_SECONDS,
+    recording,
   });
 }
 

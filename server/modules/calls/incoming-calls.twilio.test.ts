@@ -102,6 +102,33 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
     expect(await rows()).toHaveLength(1);
   });
 
+  it('records a call coming in when recording is on, a California caller hearing the disclosure before the ringing', async () => {
+    const on = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/recording-settings',
+      headers: asCookie(rep),
+      payload: { recordCalls: true, retentionDays: 90 },
+    });
+    expect(on.statusCode).toBe(200);
+    for (const [caller, disclosure] of [
+      ['+14155550177', '<Say>This call is recorded.</Say>'],
+      ['+17205550188', ''],
+    ] as const) {
+      await callFrom(rep, caller);
+      const answer = await comesIn(caller);
+      const call = (await rows()).find((r) => r.status === 'ringing')!;
+      const recordingUrl = `${TEST_PUBLIC_URL}/api/telephony/twilio/call-recording?callId=${call.id}`;
+      expect(answer.body).toContain(
+        `<Response>${disclosure}<Dial timeout="25" answerOnBridge="true" action="`,
+      );
+      expect(answer.body).toContain(
+        `record="record-from-answer-dual" recordingStatusCallback="${recordingUrl}" ` +
+          'recordingStatusCallbackMethod="POST" recordingStatusCallbackEvent="completed">',
+      );
+      await progress(call.id, { DialCallStatus: 'completed', DialCallDuration: '12' });
+    }
+  });
+
   it('tells a caller nobody here called that the number is not in service, and refuses a forged webhook', async () => {
     const answer = await comesIn('+12125550199');
     expect(answer.body).toBe(

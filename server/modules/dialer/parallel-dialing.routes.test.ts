@@ -33,6 +33,12 @@ async function setUp(timeScale = 0.25) {
   await allowUnknownLocalTime(ctx.app, rep);
 }
 
+/** The key the test server's simulator signs its webhooks with (derived from the session secret). */
+const simulatorSecret = () =>
+  createHmac('sha256', 'test-session-secret-that-is-long-enough-1234')
+    .update('telephony-simulator')
+    .digest('base64url');
+
 const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = rep) =>
   ctx.app.inject({ method, url, headers: asCookie(who), ...(payload !== undefined && { payload }) });
 
@@ -114,6 +120,56 @@ describe('parallel dialing', () => {
     });
     expect(saved.statusCode).toBe(201);
     expect((await member(queueId, ids[0]!)).completed).toBe(true);
+  });
+
+  it('records only the line put through to the rep, when recording is on and no disclosure is needed', async () => {
+    await setUp();
+    // 1 pm in Texas: within calling hours.
+    ctx.clock.set(new Date('2026-11-21T19:00:00Z'));
+    expect(
+      (await send('PUT', '/api/recording-settings', { recordCalls: true, retentionDays: 90 })).statusCode,
+    ).toBe(200);
+    const ids = [];
+    // A person answers the first; the second rings on and is released. Both Texans (one-party consent).
+    for (const phone of ['5125550104', '5125550101'])
+      ids.push((await insertContact(ctx.app, rep, { firstName: 'Tex', phone, state: 'TX' })).id);
+    const created = await send('POST', '/api/queues', { name: 'Recorded', selection: { ids } });
+    const queueId = created.json<{ queue: { id: string } }>().queue.id;
+    await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null });
+    await seedQueueHistory(ctx.db.admin, queueId, 32, ctx.clock.now());
+    const walker = randomUUID();
+    await start(queueId, walker);
+    const done = await settledState(queueId, walker);
+    const person = done.round!.lines.find((l) => l.state === 'connected')!;
+    const released = done.round!.lines.find((l) => l.callId !== person.callId)!;
+    expect(released.state).toBe('released');
+    expect((await send('POST', `/api/calls/${person.callId}/hangup`)).statusCode).toBe(204);
+    const recordings = () =>
+      ctx.db.admin
+        .query<{ call_id: string }>(`select call_id from recordings where kind = 'call'`)
+        .then((r) => r.rows.map((row) => row.call_id));
+    expect(await waitFor(recordings, (r) => r.length > 0, 8000)).toEqual([person.callId]);
+    // A recording reported for a line that was never put through to the rep is turned away.
+    const fields = {
+      CallSid: `SIM${'1'.repeat(32)}`,
+      RecordingSid: `RESIM${'2'.repeat(32)}`,
+      RecordingUrl: `simulator:recordings/RESIM${'2'.repeat(32)}?seconds=5`,
+      RecordingDuration: '5',
+      RecordingStatus: 'completed',
+    };
+    const query = `?callId=${released.callId}`;
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/telephony/simulator/call-recording${query}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-simulator-signature': signSimulatorFields(simulatorSecret(), fields, query),
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(report.statusCode).toBeLessThan(300);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await recordings()).toEqual([person.callId]);
   });
 
   it('counts a released line whose answer is reported after its end as abandoned: the person was hung up on', async () => {

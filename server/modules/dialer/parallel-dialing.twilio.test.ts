@@ -6,6 +6,7 @@ import { seedQueueHistory, waitFor } from '../../test/calls-test-kit.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import { FAKE_ACCOUNT_SID, type FakeTwilio } from '../../test/fake-twilio.ts';
 import { asCookie, type Session, type TestContext } from '../../test/test-app.ts';
+import { TEST_PUBLIC_URL } from '../../test/test-constants.ts';
 import { startTwilioRep, twilioWebhook } from '../../test/twilio-test-app.ts';
 
 /*
@@ -32,10 +33,12 @@ const webhook = (callId: string, fields: Record<string, string>) =>
   twilioWebhook(ctx.app, `/api/telephony/twilio/status?callId=${callId}`, fields);
 
 /** A parallel round of two lines on Twilio; each line's call id and the SID Twilio gave it. */
-async function twoLines() {
+async function twoLines(
+  contacts: { phone: string; state?: string }[] = [{ phone: '5550101004' }, { phone: '5550101014' }],
+) {
   const ids = [];
-  for (const phone of ['5550101004', '5550101014'])
-    ids.push((await insertContact(ctx.app, rep, { firstName: 'Tw', phone })).id);
+  for (const contact of contacts)
+    ids.push((await insertContact(ctx.app, rep, { firstName: 'Tw', ...contact })).id);
   const created = await send('POST', '/api/queues', { name: 'Twilio parallel', selection: { ids } });
   const queueId = created.json<{ queue: { id: string } }>().queue.id;
   await send('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null });
@@ -111,5 +114,41 @@ describe('parallel dialing on Twilio', () => {
     );
     expect(rows[0]).toMatchObject({ line_state: 'abandoned' });
     expect(rows[0]!.abandoned_at).not.toBeNull();
+  });
+
+  it('records the line put through to the rep, from then, where no disclosure is needed; a California line never', async () => {
+    // 1 pm in Texas, 11 am in California: within calling hours.
+    ctx.clock.set(new Date('2026-11-21T19:00:00Z'));
+    const on = await send('PUT', '/api/recording-settings', { recordCalls: true, retentionDays: 90 });
+    expect(on.statusCode).toBe(200);
+    const [texas, california] = await twoLines([
+      { phone: '5125550104', state: 'TX' },
+      { phone: '4155550114', state: 'CA' },
+    ]);
+    const { rows } = await ctx.db.admin.query<{ id: string; recorded: boolean }>(
+      'select id, recorded from calls where id = any($1)',
+      [[texas!.callId, california!.callId]],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.recorded]))).toEqual({
+      [texas!.callId]: true,
+      [california!.callId]: false,
+    });
+    // Held lines are not recorded from their creation: nothing before the rep is on the line.
+    for (const request of fake.requests.filter((r) => r.path.endsWith('/Calls.json')))
+      expect(request.form.Record).toBeUndefined();
+
+    await webhook(texas!.callId, event(texas!.sid, { CallStatus: 'in-progress' }));
+    await webhook(texas!.callId, event(texas!.sid, { AnsweredBy: 'human' }));
+    const started = await waitFor(
+      async () => fake.recordingsStarted,
+      (r) => r.length > 0,
+    );
+    expect(started).toEqual([
+      {
+        callSid: texas!.sid,
+        channels: 'dual',
+        statusCallback: `${TEST_PUBLIC_URL}/api/telephony/twilio/call-recording?callId=${texas!.callId}`,
+      },
+    ]);
   });
 });

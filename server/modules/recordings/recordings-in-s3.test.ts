@@ -90,16 +90,17 @@ describe('recordings in an S3-compatible bucket', () => {
       (await send('POST', '/api/calls/simulate-incoming', { from: '7205550177', voicemailSeconds: 2 }))
         .statusCode,
     ).toBe(202);
-    const keys = await waitFor(
-      () => s3.keys(),
-      (k) => k.length === 1,
+    // The file is stored whole first, then its row is listed: wait for the row.
+    const [row] = await waitFor(
+      async () =>
+        (await ctx.db.admin.query<{ id: string }>("select id from recordings where kind = 'voicemail'")).rows,
+      (rows) => rows.length === 1,
       8000,
     );
-    expect(keys).toEqual([expect.stringMatching(new RegExp(`^users/${rep.userId}/voicemail/.+\\.wav$`))]);
-    const row = (
-      await ctx.db.admin.query<{ id: string }>("select id from recordings where kind = 'voicemail'")
-    ).rows[0]!;
-    const audio = await send('GET', `/api/recordings/${row.id}/audio`);
+    expect(await s3.keys()).toEqual([
+      expect.stringMatching(new RegExp(`^users/${rep.userId}/voicemail/.+\\.wav$`)),
+    ]);
+    const audio = await send('GET', `/api/recordings/${row!.id}/audio`);
     expect(readWavInfo(audio.rawPayload)?.durationSeconds).toBe(2);
     expect(filesOnDisk()).toEqual([]);
   });

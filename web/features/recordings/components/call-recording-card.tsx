@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRecordingSettings, useSaveRecordingSettings } from '../api/recording-settings.ts';
 
 /**
- * Settings → Phone → Call recording (decision 030): off by default. When on, every call placed is recorded; where
+ * Settings → Phone → Call recording (decision 030): off by default. When on, every call placed or taken is recorded; where
  * the law needs every party's consent the called person first hears "This call is recorded."; recordings (and
  * voicemails) are deleted after the retention.
  */
@@ -50,10 +50,12 @@ export function CallRecordingCard() {
       <CardHeader>
         <CardTitle>Call recording</CardTitle>
         <CardDescription>
-          Off by default. When on, the calls you place are recorded and play in the contact&apos;s Calls list
-          and the Call History. Where every party must consent to a recording, the person you call first hears
-          “This call is recorded.” — decided for each call from the contact&apos;s state and your
-          number&apos;s, and also when the contact&apos;s state is not known.
+          Off by default. When on, the calls you place and take are recorded and play in the contact&apos;s
+          Calls list and the Call History. Where every party must consent to a recording, the other person
+          first hears “This call is recorded.” — decided for each call from the contact&apos;s state and your
+          number&apos;s, and also when the contact&apos;s state is not known. Parallel dialing records only
+          where no such message is needed (it would hold the person past the 2-second rule), from when you
+          take the call.
         </CardDescription>
       </CardHeader>
       <CardContent>
