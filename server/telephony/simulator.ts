@@ -511,6 +511,8 @@ export function createSimulator(options: {
     voicemailReply: (voicemail) => json({ voicemail }),
     parseRecording: parseTwilioStyleRecording,
     /** A simulated caller's message: a made-up sound of the length they spoke (no voice is involved). */
+    /** The simulator keeps nothing: its recordings are made up again from their URL. */
+    deleteRecording: () => Promise.resolve(),
     fetchRecording(url) {
       const match = new RegExp(`^${SIMULATED_RECORDING_PREFIX}RESIM[0-9a-f]{32}\\?seconds=(\\d{1,5})$`).exec(
         url,

@@ -143,6 +143,11 @@ export type IncomingCallSupport = {
   /** Fetches a recording the provider reported, from the provider only (never another host a body names). */
   fetchRecording: (url: string) => Promise<FetchedRecording>;
   /**
+   * Deletes the provider's own copy of a recording once ours is stored (our retention and deletions then hold for
+   * the only copy). Resolves when it is gone, or was already; rejects when the provider could not be asked.
+   */
+  deleteRecording: (providerRecordingId: string) => Promise<void>;
+  /**
    * The simulator only: someone calls `to` from `from`, through the same signed webhook, on behalf of `userId`; if
    * nobody answers, they leave a message of `voicemailSeconds` (none when 0).
    */

@@ -193,6 +193,16 @@ export function createTwilioProvider(settings: TwilioSettings): TelephonyProvide
         return { contentType: 'text/xml', body: response.toString() };
       },
       parseRecording: parseTwilioStyleRecording,
+      /** DELETE Recordings/{Sid}: Twilio keeps no copy once ours is stored; a recording already gone (404) is done. */
+      async deleteRecording(providerRecordingId) {
+        if (!/^RE[0-9a-f]{32}$/.test(providerRecordingId)) return;
+        try {
+          await client.recordings(providerRecordingId).remove();
+        } catch (error) {
+          if ((error as { status?: number }).status === 404) return;
+          throw providerError(error);
+        }
+      },
       /**
        * The recording as MP3 from Twilio's REST API (RecordingUrl + '.mp3', HTTP basic auth with the account), and
        * only from it: a URL on any other host is refused, so a webhook body can never make us fetch elsewhere.

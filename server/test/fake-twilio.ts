@@ -35,6 +35,10 @@ export type FakeTwilio = {
   recordings: Map<string, Buffer>;
   /** Recordings started on a live call (Calls/{Sid}/Recordings.json), in order. */
   recordingsStarted: { callSid: string; channels: string; statusCallback: string | undefined }[];
+  /** The recordings deleted (DELETE Recordings/{Sid}.json), in order. */
+  recordingsDeleted: string[];
+  /** The next this many recording deletions answer 503 (Twilio unavailable). */
+  recordingDeletesToFail: number;
   close: () => Promise<void>;
 };
 
@@ -76,6 +80,7 @@ const twilioError = (status: number, code: number, message: string) => ({
  *   answers 201 with a call resource (status queued);
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: Status=completed or canceled, or new instructions
  *   (Twiml or Url) for a call in progress; a call already ended refuses new instructions (21220);
+ * - DELETE …/Recordings/{RecordingSid}.json: 204, or 404 (20404) for one the account does not hold;
  * - POST …/Calls/{CallSid}/Recordings.json: starts recording a live call (RecordingChannels,
  *   RecordingStatusCallback); answers 201 with a recording resource; an ended call is refused (21220);
  * - POST /2010-04-01/Accounts/{AccountSid}/Messages.json: To, From and Body required; answers 201 with a message
@@ -97,6 +102,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     messages: [],
     recordings: new Map(),
     recordingsStarted: [],
+    recordingsDeleted: [],
+    recordingDeletesToFail: 0,
   };
   const server = createServer((request, response) => {
     void (async () => {
@@ -243,6 +250,18 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           api_version: '2010-04-01',
           uri: `${base}/${startRecording[1]}/Recordings/${recordingSid}.json`,
         });
+      }
+      const removal = new RegExp(`^${account}/Recordings/(RE[0-9a-f]{32})\\.json$`).exec(path);
+      if (request.method === 'DELETE' && removal) {
+        if (fake.recordingDeletesToFail > 0) {
+          fake.recordingDeletesToFail -= 1;
+          return send(response, 503, twilioError(503, 20500, 'Service Unavailable'));
+        }
+        if (!fake.recordings.delete(removal[1]!))
+          return send(response, 404, twilioError(404, 20404, `The requested resource ${path} was not found`));
+        fake.recordingsDeleted.push(removal[1]!);
+        response.writeHead(204);
+        return response.end();
       }
       const update = new RegExp(`^${base}/(CA[0-9a-f]{32})\\.json$`).exec(path);
       if (request.method === 'POST' && update) {

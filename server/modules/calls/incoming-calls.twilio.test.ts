@@ -13,6 +13,7 @@ import {
 import { insertContact } from '../../test/contact-factory.ts';
 import { openBrowserOf, waitFor } from '../../test/calls-test-kit.ts';
 import { startTwilioRep, TWILIO_CALLER_ID, twilioWebhook } from '../../test/twilio-test-app.ts';
+import { storeCallRecording } from './recording-fetch.task.ts';
 
 /*
  * Calls coming in on Twilio (decision 028), against the signed webhooks Twilio posts: the number's "A call comes in"
@@ -273,6 +274,38 @@ describe('incoming calls on Twilio, against its signed webhooks', () => {
     });
     expect(played.headers['content-type']).toBe('audio/mpeg');
     expect(played.rawPayload).toEqual(mp3);
+    // Ours stored, Twilio's copy is deleted: our retention holds for the only copy.
+    expect(
+      await waitFor(
+        async () => fake.recordingsDeleted,
+        (d) => d.length === 1,
+      ),
+    ).toEqual([RECORDING_SID]);
+    expect(fake.recordings.has(RECORDING_SID)).toBe(false);
+  });
+
+  it('retries deleting Twilio’s copy when Twilio cannot be reached, without storing the recording twice', async () => {
+    await callFrom(rep, CALLER);
+    await comesIn();
+    const [call] = await rows();
+    await progress(call!.id, { DialCallStatus: 'no-answer', DialCallDuration: '0' });
+    fake.recordings.set(RECORDING_SID, Buffer.from('ID3 another fake mp3'));
+    fake.recordingDeletesToFail = 1;
+    const job = {
+      kind: 'voicemail' as const,
+      callId: call!.id,
+      url: `${fake.baseUrl}${RECORDING_PATH}`,
+      providerRecordingId: RECORDING_SID,
+      durationSeconds: 9,
+    };
+    await expect(storeCallRecording(ctx.app.ctx, job)).rejects.toThrow('Service Unavailable');
+    expect((await ctx.db.admin.query('select 1 from recordings')).rowCount).toBe(1);
+    // The job's next run stores nothing more and deletes Twilio's copy.
+    expect(await storeCallRecording(ctx.app.ctx, job)).toBeNull();
+    expect((await ctx.db.admin.query('select 1 from recordings')).rowCount).toBe(1);
+    expect(fake.recordingsDeleted).toEqual([RECORDING_SID]);
+    // Already gone (404) is done.
+    await expect(storeCallRecording(ctx.app.ctx, job)).resolves.toBeNull();
   });
 
   it('never fetches a recording URL on another host than Twilio’s', async () => {

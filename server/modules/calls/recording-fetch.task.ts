@@ -50,9 +50,16 @@ export async function recordingReady(
 
 /**
  * Fetches a recording from the provider, stores it (whole, or not at all) and saves it on its call and contact,
- * once: a second run for the same call and kind stores nothing. A voicemail is announced to its owner.
+ * once: a second run for the same call and kind stores nothing. A voicemail is announced to its owner. Then the
+ * provider's copy is deleted (a failure fails the job, whose next run only retries the deletion).
  */
 export async function storeCallRecording(ctx: AppContext, job: RecordingFetch): Promise<string | null> {
+  const stored = await storeOnce(ctx, job);
+  await ctx.telephony.incoming.deleteRecording(job.providerRecordingId);
+  return stored;
+}
+
+async function storeOnce(ctx: AppContext, job: RecordingFetch): Promise<string | null> {
   const call = await withActor(ctx.db, { kind: 'system' }, (trx) =>
     findCallForRecording(trx, ctx.telephony.name, job.callId),
   );
