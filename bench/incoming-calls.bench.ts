@@ -52,7 +52,8 @@ function callEvents(base: string, cookie: string) {
  * A call coming in to one of 200 users' numbers (decision 028), with 200 browser sessions of those users holding
  * their event streams open: from the provider's voice webhook to the call in the user's ringing list (the change
  * event arrives, the browser refetches GET /api/calls/incoming). Against the floor: the same statements (who has
- * the number, their contact, the insert, the ringing list) sent straight to PostgreSQL.
+ * the number, their contact, the recording setting, the browser-presence lock, the insert, the ringing list) sent
+ * straight to PostgreSQL.
  */
 export async function benchIncomingCalls(ownerUrl: string): Promise<BenchResult> {
   const { app, base } = await startBenchServer(ownerUrl, {
@@ -151,6 +152,15 @@ export async function benchIncomingCalls(ownerUrl: string): Promise<BenchResult>
             `select id from contacts where user_id = $1 and phone_e164 = $2 order by updated_at desc limit 1`,
             [user.userId, from],
           );
+          // Whether to record it, and whether a browser of the user is open to ring.
+          await client.query(`select record_calls from recording_settings where user_id = $1`, [user.userId]);
+          await client.query(
+            `with lock as (select hashtextextended($1, 0) as key)
+             select exists (select 1 from pg_locks l, lock where l.locktype = 'advisory' and l.granted
+               and l.objsubid = 1 and l.classid = oid((lock.key >> 32) & 4294967295)
+               and l.objid = oid(lock.key & 4294967295)) as open`,
+            [`callcrm-browser:${user.userId}`],
+          );
           const inserted = await client.query<{ id: string }>(
             `insert into calls (user_id, contact_id, request_id, provider, provider_call_id, from_number, to_number,
                status, direction) values ($1, $2, substr(md5(random()::text), 1, 8), 'simulator', $3, $4, $5,
@@ -179,7 +189,7 @@ export async function benchIncomingCalls(ownerUrl: string): Promise<BenchResult>
     const rows = [
       `| voice webhook answered (call recorded, told to ring) | ${fmt(w.p50)} | ${fmt(w.p95)} | ${fmt(w.p99)} |`,
       `| webhook → change event → GET /api/calls/incoming lists it | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} |`,
-      `| raw SQL floor (routing, contact, insert, ringing list) | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} |`,
+      `| raw SQL floor (routing, contact, recording, presence, insert, ringing list) | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} |`,
       `| ratio ringing / floor | ${(r.p50 / f.p50).toFixed(1)}× | ${(r.p95 / f.p95).toFixed(1)}× | ${(r.p99 / f.p99).toFixed(1)}× |`,
       '',
       `Target: ringing in the browser p95 ≤ ${TARGET_P95_MS} ms server side: ${r.p95 <= TARGET_P95_MS ? 'met' : 'NOT met'} (${fmt(r.p95)} ms). ` +

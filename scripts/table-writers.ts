@@ -52,6 +52,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   file_deletions: 'server/modules/recordings',
   voicemail_greetings: 'server/modules/recordings',
   voicemail_drops: 'server/modules/recordings',
+  calendar_feeds: 'server/modules/calendar',
   recording_settings: 'server/modules/recordings',
 };
 

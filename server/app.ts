@@ -92,6 +92,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerApiDocs, registerApiDocsRoutes } from './modules/api-docs/api-docs.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerCalendarFeedRoutes } from './modules/calendar/calendar-feed.routes.ts';
 
 export type AppConfig = {
   databaseUrl: string;
@@ -277,6 +278,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerRecordingSettingsRoutes(app, ctx);
   registerVoicemailGreetingRoutes(app, ctx);
   registerVoicemailDropRoutes(app, ctx);
+  registerCalendarFeedRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 

@@ -624,9 +624,20 @@ export type VoicemailDropsTable = {
   created_at: Generated<Date>;
 };
 
+export type CalendarFeedsTable = {
+  user_id: string;
+  /** SHA-256 (hex) of the feed's secret token: how a feed request finds its owner. */
+  token_hash: string;
+  /** The token, sealed with the app's key, to show the address again to its owner. */
+  token_sealed: string;
+  created_at: Generated<Date>;
+  last_fetched_at: Date | null;
+};
+
 export type Database = {
   recordings: RecordingsTable;
   voicemail_drops: VoicemailDropsTable;
+  calendar_feeds: CalendarFeedsTable;
   file_deletions: FileDeletionsTable;
   voicemail_greetings: VoicemailGreetingsTable;
   recording_settings: RecordingSettingsTable;

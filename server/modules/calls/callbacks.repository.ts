@@ -49,6 +49,18 @@ export async function findDueCallbacks(db: DbExecutor, userId: string, now: Date
     .execute();
 }
 
+/**
+ * The user's callbacks still due whose time is at or after `since`, soonest first (the calendar feed: past ones a
+ * while, and every one to come), at most `limit`.
+ */
+export async function findCallbacksSince(db: DbExecutor, userId: string, since: Date, limit: number) {
+  return dueCallbacks(db, userId)
+    .where('d.callback_date', '>=', since)
+    .orderBy('d.callback_date')
+    .limit(limit)
+    .execute();
+}
+
 /** One callback of the user, if it is still due (its contact has not been called since). */
 export async function findDueCallback(db: DbExecutor, userId: string, dispositionId: string) {
   return dueCallbacks(db, userId).where('d.id', '=', dispositionId).executeTakeFirst();

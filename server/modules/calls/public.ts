@@ -2,6 +2,7 @@
 export { closeCall, findUnfinishedSimulatedCalls } from './calls.repository.ts';
 export { closeStaleCalls } from './stale-calls.janitor.ts';
 export { findDayLog } from './day-log.ts';
+export { findCallbacksSince } from './callbacks.repository.ts';
 export { announceCallback, CALLBACK_DUE_TASK, callbackDueTask } from './callback-due.task.ts';
 export { RECORDING_FETCH_TASK, recordingFetchTask } from './recording-fetch.task.ts';
 export {

@@ -10,15 +10,16 @@ import { PhoneSettingsCard } from '../calls/public.ts';
 import { SendingLimitCard } from '../campaigns/public.ts';
 import { CallingHoursCard } from '../consent/public.ts';
 import { CallRecordingCard, VoicemailDropsCard, VoicemailGreetingCard } from '../recordings/public.ts';
+import { CalendarFeedCard } from '../calendar/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
-const INTEGRATIONS = ['Google Calendar', 'Salesforce', 'HubSpot', 'Slack'];
+const INTEGRATIONS = ['Salesforce', 'HubSpot', 'Slack'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
- * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (whose connect
- * buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
+ * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed; the
+ * other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
  * link to it.
  */
 export function SettingsPage() {
@@ -95,7 +96,8 @@ export function SettingsPage() {
           </Card>
         </TabsContent>
         <TabsContent value="integrations">
-          <Card>
+          <CalendarFeedCard />
+          <Card className="mt-4">
             <CardHeader>
               <CardTitle>Integrations</CardTitle>
               <CardDescription>
