@@ -128,6 +128,8 @@ test.describe('calling on the simulator', () => {
     server,
     allowConsoleErrors,
   }) => {
+    // It waits 15.5 s on purpose: room for the rest on a busy machine.
+    test.setTimeout(120_000);
     allowConsoleErrors(/status of 409/);
     const { cookie } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const id = await createContactThroughApi(server, cookie, {

@@ -1,10 +1,13 @@
 import { createContactThroughApi, expect, signedInRep, test, zoneWhereHourIs } from './fixtures.ts';
 
 test.describe('local presence', () => {
+  // Calls at their real length, so END CALL is always pressed on a call still going on.
+  test.use({ simulatorTimeScale: '1' });
   test('a rep with a New York and a Denver caller ID calls a Denver contact from the Denver number, and from the default once local presence is off', async ({
     page,
     server,
   }) => {
+    test.setTimeout(120_000);
     const { cookie } = await signedInRep(page, server);
     // The app runs on the real clock: the contacts live (by their time zone) where it is the middle of the day.
     const day = zoneWhereHourIs([10, 11, 12, 13, 14, 15, 16, 17]);

@@ -15,7 +15,14 @@ export async function recordingOf(
   otherPartyState: () => Promise<string | null> | string | null,
   ourNumber: string,
 ): Promise<{ disclosure: string | null } | undefined> {
-  if (!(await findRecordingSettings(trx, userId)).recordCalls) return undefined;
-  const rule = recordingDisclosure({ callee: await otherPartyState(), caller: stateOfNumber(ourNumber) });
-  return { disclosure: rule.disclose ? RECORDING_DISCLOSURE : null };
+  if (!(await recordsCalls(trx, userId))) return undefined;
+  return { disclosure: disclosureNeeded(await otherPartyState(), ourNumber) ? RECORDING_DISCLOSURE : null };
 }
+
+/** Whether the user records their calls (Settings → Phone → Call recording). */
+export const recordsCalls = async (trx: DbExecutor, userId: string) =>
+  (await findRecordingSettings(trx, userId)).recordCalls;
+
+/** Whether the other party must hear the disclosure first (all-party consent, theirs or ours, or unknown). */
+export const disclosureNeeded = (otherPartyState: string | null, ourNumber: string) =>
+  recordingDisclosure({ callee: otherPartyState, caller: stateOfNumber(ourNumber) }).disclose;

@@ -20,7 +20,7 @@ import { recordDecisions, type Reach } from '../consent/public.ts';
 import { findProfile } from '../profiles/public.ts';
 import { completeQueueMembers, releaseHolds, storeWalkIndex } from '../queues/public.ts';
 import { cancelIfNotPlaced, insertCall, recordProviderAnswer } from './calls.repository.ts';
-import { recordingOf } from './call-recording-choice.ts';
+import { disclosureNeeded, recordsCalls } from './call-recording-choice.ts';
 import { stateOfNumber } from '../../telephony/number-places.ts';
 import { lockUserCalling } from './call-locks.repository.ts';
 import {
@@ -53,18 +53,12 @@ export type PlacedLine = { id: string; from: string; to: string; roundId: string
  * the contact needs no disclosure: a disclosure played before the rep would hold a person who answered past the
  * 2-second rule of an abandoned call, so where every party must consent a line is not recorded (decision 030).
  */
-async function lineRecording(
-  trx: DbExecutor,
-  userId: string,
+function lineRecording(
+  records: boolean,
   line: LineToDial & { from: string },
-): Promise<{ disclosure: null } | undefined> {
-  const recording = await recordingOf(
-    trx,
-    userId,
-    () => line.reach.facts.state ?? stateOfNumber(line.to),
-    line.from,
-  );
-  return recording && recording.disclosure === null ? { disclosure: null } : undefined;
+): { disclosure: null } | undefined {
+  const needed = disclosureNeeded(line.reach.facts.state ?? stateOfNumber(line.to), line.from);
+  return records && !needed ? { disclosure: null } : undefined;
 }
 
 /**
@@ -118,8 +112,9 @@ export async function recordRound(
     now,
   });
   const placed: PlacedLine[] = [];
+  const records = await recordsCalls(trx, userId);
   for (const [index, line] of lines.entries()) {
-    const recording = await lineRecording(trx, userId, line);
+    const recording = lineRecording(records, line);
     const call = await insertCall(trx, {
       userId,
       contactId: line.contactId,
