@@ -14,6 +14,7 @@ export async function startBenchServer(
     poolSize?: number;
     /** Where recordings are stored; data/bench-files by default. */
     filesDir?: string;
+    apiKeyRequestsPerMinute?: number;
   } = {},
 ): Promise<{ app: App; base: string }> {
   const app = await buildApp({
@@ -32,6 +33,7 @@ export async function startBenchServer(
     smtpTrustedCa: options.smtpTrustedCa,
     filesDir: options.filesDir ?? path.resolve('data/bench-files'),
     ...(options.telephony && { telephony: options.telephony }),
+    ...(options.apiKeyRequestsPerMinute && { apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -18,6 +18,7 @@ import { benchParallelDialing } from './parallel-dialing.bench.ts';
 import { benchIncomingCalls } from './incoming-calls.bench.ts';
 import { benchRecordings } from './recordings.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
+import { benchApiKeys } from './api-keys.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   session: benchSessionCheck,
@@ -37,6 +38,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'parallel-dialing': benchParallelDialing,
   'incoming-calls': benchIncomingCalls,
   recordings: benchRecordings,
+  'api-keys': benchApiKeys,
 };
 
 /**

@@ -53,6 +53,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   voicemail_greetings: 'server/modules/recordings',
   voicemail_drops: 'server/modules/recordings',
   calendar_feeds: 'server/modules/calendar',
+  api_keys: 'server/modules/api-keys',
   recording_settings: 'server/modules/recordings',
 };
 

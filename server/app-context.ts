@@ -39,6 +39,8 @@ export type AppContext = {
   /** The mail servers users may configure; null: any (SMTP_ALLOWED_HOSTS). */
   smtpAllowedHosts: readonly string[] | null;
   importMaxBytes: number;
+  /** Requests one API key may make per minute (decision 033). */
+  apiKeyRequestsPerMinute: number;
   telephony: TelephonyProvider;
   /** The instance's caller ID when a user has set none (E.164), or null. */
   defaultCallerId: string | null;

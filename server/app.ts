@@ -93,6 +93,8 @@ import { registerApiDocs, registerApiDocsRoutes } from './modules/api-docs/api-d
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCalendarFeedRoutes } from './modules/calendar/calendar-feed.routes.ts';
+import { registerApiKeyRoutes, resolveApiKeyViewer } from './modules/api-keys/public.ts';
+import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
 
 export type AppConfig = {
   databaseUrl: string;
@@ -115,6 +117,8 @@ export type AppConfig = {
   smtpAllowedHosts?: string[] | null;
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
+  /** Requests one API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). */
+  apiKeyRequestsPerMinute?: number;
   /** The telephony provider; the simulator by default, its time scaled down in tests. */
   telephony?: TelephonyConfig;
   /** The instance's caller ID (E.164); on the simulator one exists out of the box (decision 000). */
@@ -209,6 +213,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     }),
     smtpAllowedHosts: config.smtpAllowedHosts ?? null,
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+    apiKeyRequestsPerMinute: config.apiKeyRequestsPerMinute ?? DEFAULT_API_KEY_REQUESTS_PER_MINUTE,
     telephony: createTelephony(config.telephony, {
       app,
       db,
@@ -236,8 +241,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
   const trusted = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
   registerCsrfProtection(app, trusted);
   registerInputHygiene(app);
-  const routeTable = registerAccessControl(app, (request, setCookies) =>
-    resolveViewer(ctx, request, setCookies),
+  const routeTable = registerAccessControl(
+    app,
+    (request, setCookies) => resolveViewer(ctx, request, setCookies),
+    (secret) => resolveApiKeyViewer(ctx, secret),
   );
   await registerApiDocs(app);
 
@@ -279,6 +286,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerVoicemailGreetingRoutes(app, ctx);
   registerVoicemailDropRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 

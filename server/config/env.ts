@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TelephonyProviderNameSchema } from '#domain/calls/call-status.ts';
+import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
 
 const optionalString = z
   .string()
@@ -117,6 +118,13 @@ export const EnvSchema = z.object({
         .nullable(),
     ),
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** Requests one personal API key may make per minute (decision 033). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_API_KEY_REQUESTS_PER_MINUTE),
   TELEPHONY_PROVIDER: TelephonyProviderNameSchema.default('simulator'),
   TWILIO_ACCOUNT_SID: z
     .string()

@@ -634,7 +634,24 @@ export type CalendarFeedsTable = {
   last_fetched_at: Date | null;
 };
 
+export type ApiKeysTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'read-write';
+  /** SHA-256 (hex) of the key: how a request finds it. */
+  token_hash: string;
+  /** The key's last four characters. */
+  hint: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  /** The rate limit's current window: when it began and how many requests it has counted. */
+  window_started_at: Generated<Date>;
+  window_count: Generated<number>;
+};
+
 export type Database = {
+  api_keys: ApiKeysTable;
   recordings: RecordingsTable;
   voicemail_drops: VoicemailDropsTable;
   calendar_feeds: CalendarFeedsTable;

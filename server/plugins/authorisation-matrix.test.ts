@@ -11,11 +11,15 @@ import {
 } from '../test/test-app.ts';
 
 /**
- * Every API route × every kind of account → the expected answer. The table is read from the running app, so a new
- * route is in the matrix the moment it is registered (and cannot be registered without an access level).
+ * Every API route × every kind of account, and every kind of API key → the expected answer. The table is read from
+ * the running app, so a new route is in the matrix the moment it is registered (and cannot be registered without an
+ * access level).
  */
 type Persona = 'anonymous' | 'pending' | 'user' | 'admin' | 'denied' | 'deactivated';
 const PERSONAS: Persona[] = ['anonymous', 'pending', 'user', 'admin', 'denied', 'deactivated'];
+/** A script with a personal API key (decision 033): a user's read-only and read-write keys, an administrator's. */
+type KeyPersona = 'user key (read)' | 'user key (read-write)' | 'admin key (read-write)';
+const KEY_PERSONAS: KeyPersona[] = ['user key (read)', 'user key (read-write)', 'admin key (read-write)'];
 
 /** Allowed means: not refused for identity (401) or permission (403). */
 const ALLOWED: Record<Access, Persona[]> = {
@@ -30,6 +34,17 @@ const STREAMING = new Set(['GET /api/events']);
 
 let ctx: TestContext;
 const sessions = new Map<Persona, Session | null>();
+const keys = new Map<KeyPersona, string>();
+
+async function makeKey(session: Session, scope: 'read' | 'read-write'): Promise<string> {
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: asCookie(session),
+    payload: { name: 'matrix', scope },
+  });
+  return made.json<{ secret: string }>().secret;
+}
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -38,6 +53,9 @@ beforeAll(async () => {
   for (const persona of ['pending', 'user', 'denied', 'deactivated'] as const) {
     sessions.set(persona, await createAccount(ctx, persona));
   }
+  keys.set('user key (read)', await makeKey(sessions.get('user')!, 'read'));
+  keys.set('user key (read-write)', await makeKey(sessions.get('user')!, 'read-write'));
+  keys.set('admin key (read-write)', await makeKey(sessions.get('admin')!, 'read-write'));
 });
 afterAll(() => ctx.close());
 
@@ -98,5 +116,35 @@ describe('authorisation matrix', () => {
     }
     expect(failures).toEqual([]);
     // Every route × six personas, with a fresh denied and deactivated account each (a password hashed each time).
+  }, 120_000);
+
+  it('answers each route for each kind of API key as its reach and scope say', async () => {
+    const failures: string[] = [];
+    const routes = ctx.app.routeTable.filter((r) => isProbedRoute(r.url));
+    expect(routes.filter((r) => r.apiKey).length).toBeGreaterThan(50);
+    for (const route of routes) {
+      for (const persona of KEY_PERSONAS) {
+        const readOnly = persona === 'user key (read)';
+        const allowed =
+          route.access === 'public' ||
+          (route.apiKey && (!readOnly || ['GET', 'HEAD'].includes(route.method)));
+        if (allowed && STREAMING.has(`${route.method} ${route.url}`)) continue;
+        // A script sends its key and nothing else: no cookie, no Origin.
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          headers: { authorization: `Bearer ${keys.get(persona)!}` },
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const status = response.statusCode;
+        const label = `${route.method} ${route.url} with ${persona}: ${status}`;
+        const notConfigured = status === 503 && response.json<{ code?: string }>().code === 'NOT_CONFIGURED';
+        if (status >= 500 && !notConfigured) failures.push(`${label} (server error)`);
+        else if (allowed && route.access !== 'public' && (status === 401 || status === 403))
+          failures.push(`${label} (should be allowed)`);
+        else if (!allowed && status !== 403) failures.push(`${label} (must get 403)`);
+      }
+    }
+    expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '#domain/api-keys/api-key.ts';
 import { AppError } from '../errors/app-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,12 +25,16 @@ export function isTrustedOrigin(
  * `/%61pi/...` reaches the same handler as `/api/...`, and a check on the raw text would let it through. Every
  * matched route with an unsafe method is checked unless it opts out with `config: { csrf: false }` (third-party
  * callbacks such as provider webhooks, which carry their own signatures). A request that matched no route changes
- * nothing and gets its 404.
+ * nothing and gets its 404. A request to a signed-in route carrying an API key (`Authorization: Bearer`) is not a
+ * browser riding on a cookie: the key alone signs it in (access-control.ts never reads its cookies), and a page of
+ * another site cannot add that header without this server's CORS consent, which it never gives.
  */
 export function registerCsrfProtection(app: FastifyInstance, trustedOrigins: readonly string[]): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.is404) return;
     if (request.routeOptions.config.csrf === false) return;
+    const access = request.routeOptions.config.access ?? 'public';
+    if (access !== 'public' && bearerToken(request.headers.authorization) !== undefined) return;
     const origin = request.headers.origin ?? originOfReferer(request.headers.referer);
     if (!origin || !isTrustedOrigin(origin, request, trustedOrigins)) {
       throw new AppError('CSRF_REJECTED', 'Cross-site request refused.');

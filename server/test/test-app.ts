@@ -34,6 +34,7 @@ export async function createTestApp(
     systemSmtpUrl?: string;
     smtpTrustedCa?: string;
     importMaxBytes?: number;
+    apiKeyRequestsPerMinute?: number;
     defaultCallerId?: string | null;
     /** Another provider (the Twilio adapter against a local fake of its API); the fast simulator otherwise. */
     telephony?: AppConfig['telephony'];
@@ -63,6 +64,9 @@ export async function createTestApp(
     smtpTrustedCa: options.smtpTrustedCa,
     smtpAllowedHosts: options.smtpAllowedHosts ?? null,
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
+    ...(options.apiKeyRequestsPerMinute !== undefined && {
+      apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute,
+    }),
     // The simulator at a hundredth of real time: a call rings at 10 ms and ends 330 ms after it starts.
     telephony: options.telephony ?? {
       provider: 'simulator',
@@ -93,7 +97,7 @@ export async function createTestApp(
 }
 
 /** Another server instance on the same database, as a second machine behind a load balancer would be. */
-export function buildSecondInstance(context: TestContext): Promise<App> {
+export function buildSecondInstance(context: TestContext, overrides: Partial<AppConfig> = {}): Promise<App> {
   return buildApp({
     databaseUrl: context.db.appUrl,
     poolSize: 3,
@@ -111,6 +115,7 @@ export function buildSecondInstance(context: TestContext): Promise<App> {
     clock: context.clock.now,
     jobPollIntervalMs: 50,
     filesDir: context.filesDir,
+    ...overrides,
   });
 }
 

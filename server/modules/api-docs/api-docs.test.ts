@@ -49,7 +49,8 @@ describe('the API documents itself', () => {
     ).json<OpenApi>();
     const create = doc.paths['/api/contacts']!.post!;
     expect(create.tags).toEqual(['contacts']);
-    expect(create.security).toEqual([{ session: [] }]);
+    // A session or a personal API key (decision 033).
+    expect(create.security).toEqual([{ session: [] }, { apiKey: [] }]);
     expect(JSON.stringify(create.requestBody)).toContain('firstName');
     expect(doc.paths['/api/health']!.get!.security).toBeUndefined();
   });

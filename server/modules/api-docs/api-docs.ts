@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE, keyMayReach } from '#domain/api-keys/api-key.ts';
 import { isApproved } from '#domain/auth/roles.ts';
 import type { ApiErrorBody } from '#domain/errors/error-codes.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -28,13 +29,20 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'CallCRM API',
         version: '1',
         description:
-          'Every route of this server. Sign in first (POST /api/auth/sign-in/email): requests carry the session ' +
-          'cookie. Requests that change something must send an Origin header naming this server. Errors answer ' +
+          'Every route of this server. Two ways in. A script or another tool uses a personal API key: make one in ' +
+          'Settings → Integrations → API keys (read only, or read and write; shown once) and send it as ' +
+          '`Authorization: Bearer ccrm_…`, e.g. `curl -H "Authorization: Bearer $CALLCRM_KEY" ' +
+          'https://your-server/api/contacts`. A key reaches the routes marked with the apiKey scheme, only its ' +
+          "user's data, never sign-in, sessions, keys or administration; it may make " +
+          `${DEFAULT_API_KEY_REQUESTS_PER_MINUTE} requests a minute by default (429 with Retry-After past that). ` +
+          'A browser signs in instead (POST /api/auth/sign-in/email) and carries the session cookie; its requests ' +
+          'that change something must send an Origin header naming this server. Errors answer ' +
           '{ code, message, issues? }.',
       },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: `${SESSION_COOKIE_PREFIX}.session_token` },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'A personal API key (ccrm_…).' },
         },
       },
     },
@@ -43,12 +51,20 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       const output = jsonSchemaTransform(input);
       const schema = output.schema as Record<string, unknown>;
       const access = (input.route.config as { access?: string } | undefined)?.access;
+      const byKey = keyMayReach({
+        url: input.url,
+        access: access ?? 'public',
+        hidden: Boolean(input.schema?.hide),
+      });
+      const security: Record<string, string[]>[] = byKey
+        ? [{ session: [] }, { apiKey: [] }]
+        : [{ session: [] }];
       return {
         ...output,
         schema: {
           ...schema,
           tags: [tagOf(input.url)],
-          ...(access && access !== 'public' && { security: [{ session: [] }] }),
+          ...(access && access !== 'public' && { security }),
         },
       };
     },

@@ -11,6 +11,7 @@ import { SendingLimitCard } from '../campaigns/public.ts';
 import { CallingHoursCard } from '../consent/public.ts';
 import { CallRecordingCard, VoicemailDropsCard, VoicemailGreetingCard } from '../recordings/public.ts';
 import { CalendarFeedCard } from '../calendar/public.ts';
+import { ApiKeysCard } from '../api-keys/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
@@ -18,8 +19,8 @@ const INTEGRATIONS = ['Salesforce', 'HubSpot', 'Slack'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
- * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed; the
- * other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
+ * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed, API
+ * keys; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
  * link to it.
  */
 export function SettingsPage() {
@@ -97,6 +98,29 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="integrations">
           <CalendarFeedCard />
+          <ApiKeysCard />
+          <Card className="mt-4">
+            <CardHeader>
+              <CardTitle>API</CardTitle>
+              <CardDescription>
+                Script the CRM yourself: every route of this server, what it takes and what it answers,
+                generated from the checks the server runs. Scripts send one of your API keys (above); the
+                reference page itself uses your signed-in session.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-2">
+              <Button variant="outline" asChild>
+                <a href="/api-docs/" target="_blank" rel="noreferrer">
+                  Open the API reference
+                </a>
+              </Button>
+              <Button variant="ghost" asChild>
+                <a href="/api/openapi.json" download="callcrm-openapi.json">
+                  Download OpenAPI document
+                </a>
+              </Button>
+            </CardContent>
+          </Card>
           <Card className="mt-4">
             <CardHeader>
               <CardTitle>Integrations</CardTitle>
@@ -121,27 +145,6 @@ export function SettingsPage() {
                   </Button>
                 </div>
               ))}
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardHeader>
-              <CardTitle>API</CardTitle>
-              <CardDescription>
-                Script the CRM yourself: every route of this server, what it takes and what it answers,
-                generated from the checks the server runs. Requests use your signed-in session.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-wrap gap-2">
-              <Button variant="outline" asChild>
-                <a href="/api-docs/" target="_blank" rel="noreferrer">
-                  Open the API reference
-                </a>
-              </Button>
-              <Button variant="ghost" asChild>
-                <a href="/api/openapi.json" download="callcrm-openapi.json">
-                  Download OpenAPI document
-                </a>
-              </Button>
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { API_KEY_WINDOW_SECONDS, type ApiKeyScope } from '#domain/api-keys/api-key.ts';
+import type { DbExecutor } from '../../db/database.ts';
+
+const LISTED = ['id', 'name', 'scope', 'hint', 'created_at', 'last_used_at'] as const;
+
+/** The user's keys, oldest first. */
+export async function listKeys(db: DbExecutor, userId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(LISTED)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countKeys(db: DbExecutor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Until the transaction ends, no other request makes a key for this user. */
+export async function lockKeysOf(db: DbExecutor, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`api-keys:${userId}`}, 0))`.execute(db);
+}
+
+export async function insertKey(
+  db: DbExecutor,
+  key: { userId: string; name: string; scope: ApiKeyScope; tokenHash: string; hint: string },
+  now: Date,
+) {
+  return db
+    .insertInto('api_keys')
+    .values({
+      user_id: key.userId,
+      name: key.name,
+      scope: key.scope,
+      token_hash: key.tokenHash,
+      hint: key.hint,
+      created_at: now,
+      window_started_at: now,
+    })
+    .returning(LISTED)
+    .executeTakeFirstOrThrow();
+}
+
+/** Revokes a key: the row goes, so the next request with it is refused. False when the user has no such key. */
+export async function deleteKey(db: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('api_keys')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Counts a request made with the key whose hash this is, in one statement (the system actor: the request has no
+ * session yet): a window older than a minute starts again at this request; the last use is now. Undefined when no
+ * key has this hash (never made, or revoked).
+ */
+export async function countKeyUse(db: DbExecutor, tokenHash: string, now: Date) {
+  const stale = sql<boolean>`window_started_at <= ${now}::timestamptz - make_interval(secs => ${API_KEY_WINDOW_SECONDS})`;
+  return db
+    .updateTable('api_keys')
+    .set({
+      window_started_at: sql`case when ${stale} then ${now}::timestamptz else window_started_at end`,
+      window_count: sql`case when ${stale} then 1 else window_count + 1 end`,
+      last_used_at: now,
+    })
+    .where('token_hash', '=', tokenHash)
+    .returning(['id', 'user_id', 'scope', 'window_started_at', 'window_count'])
+    .executeTakeFirst();
+}
