@@ -113,6 +113,8 @@ test.describe('call queues in the power dialer', () => {
     browser,
     consoleErrors,
   }) => {
+    // Two browsers signed in and walking at once: on a loaded two-core machine this passed in 46 s and timed out at 60.
+    test.setTimeout(120_000);
     const { cookie, email } = await signedInRep(page, server, { callsFictionalNumbers: true });
     const ids = [];
     for (const first of ['Ana', 'Ben'])
