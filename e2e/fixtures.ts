@@ -30,6 +30,8 @@ async function startServer(
       SESSION_SECRET: 'e2e-session-secret-long-enough-for-the-check',
       LOG_LEVEL: 'warn',
       SMTP_CA_FILE: process.env.E2E_SMTP_CERT_FILE ?? '',
+      // Local fakes of outgoing webhooks (Slack) listen on loopback, which users' webhooks may not reach otherwise.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       // By default the simulator runs ten times faster than real time: answered after 0.3 s, hung up by itself
       // after 3.3 s. A journey that does much during one call slows it down (test.use({ simulatorTimeScale })).
       SIMULATOR_TIME_SCALE: simulatorTimeScale,

@@ -54,6 +54,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   voicemail_drops: 'server/modules/recordings',
   calendar_feeds: 'server/modules/calendar',
   api_keys: 'server/modules/api-keys',
+  slack_connections: 'server/modules/slack',
   recording_settings: 'server/modules/recordings',
 };
 

@@ -38,6 +38,8 @@ export type AppContext = {
   sendSmtp: SmtpSender;
   /** The mail servers users may configure; null: any (SMTP_ALLOWED_HOSTS). */
   smtpAllowedHosts: readonly string[] | null;
+  /** Private or local hosts users' outgoing webhooks may reach (WEBHOOK_ALLOWED_HOSTS); null: none. */
+  webhookAllowedHosts: readonly string[] | null;
   importMaxBytes: number;
   /** Requests one API key may make per minute (decision 033). */
   apiKeyRequestsPerMinute: number;

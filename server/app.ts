@@ -94,6 +94,7 @@ import { trustProxyOption } from './http/trust-proxy.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCalendarFeedRoutes } from './modules/calendar/calendar-feed.routes.ts';
 import { registerApiKeyRoutes, resolveApiKeyViewer } from './modules/api-keys/public.ts';
+import { registerSlackRoutes, SLACK_POST_TASK, slackPostTask } from './modules/slack/public.ts';
 import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
 
 export type AppConfig = {
@@ -115,6 +116,8 @@ export type AppConfig = {
   smtpTrustedCa?: string | undefined;
   /** The mail servers users may configure (SMTP_ALLOWED_HOSTS); null or absent: any. */
   smtpAllowedHosts?: string[] | null;
+  /** Private or local hosts users' outgoing webhooks may reach (WEBHOOK_ALLOWED_HOSTS); none by default. */
+  webhookAllowedHosts?: string[] | null;
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** Requests one API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). */
@@ -212,6 +215,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
       allowedHosts: config.smtpAllowedHosts ?? null,
     }),
     smtpAllowedHosts: config.smtpAllowedHosts ?? null,
+    webhookAllowedHosts: config.webhookAllowedHosts ?? null,
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
     apiKeyRequestsPerMinute: config.apiKeyRequestsPerMinute ?? DEFAULT_API_KEY_REQUESTS_PER_MINUTE,
     telephony: createTelephony(config.telephony, {
@@ -287,6 +291,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerVoicemailDropRoutes(app, ctx);
   registerCalendarFeedRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerSlackRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
@@ -305,6 +310,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [FILE_DELETIONS_TASK]: fileDeletionsTask(ctx),
       [RECORDING_RETENTION_TASK]: recordingRetentionTask(ctx),
       [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
+      [SLACK_POST_TASK]: slackPostTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,

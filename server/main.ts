@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     encryptionKey: env.ENCRYPTION_KEY ?? secrets.encryptionKey,
     smtpTrustedCa: env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
     smtpAllowedHosts: env.SMTP_ALLOWED_HOSTS,
+    webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : path.join(dataDir, 'files'),

@@ -44,6 +44,7 @@ describe('keyMayReach', () => {
     ['/api/events', 'approved', false, false],
     ['/api/calls/voice-token', 'approved', false, false],
     ['/api/calendar-feed', 'approved', false, false],
+    ['/api/slack/test', 'approved', false, false],
     ['/api/calendar-feeds-elsewhere', 'approved', false, true],
   ] as const)('%s (%s, hidden %s) → %s', (url, access, hidden, reach) => {
     expect(keyMayReach({ url, access, hidden })).toBe(reach);

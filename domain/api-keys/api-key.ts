@@ -60,10 +60,17 @@ export function scopeAllows(scope: ApiKeyScope, method: string): boolean {
 
 /**
  * Routes of the user's own data that a key still may not reach: the event stream (an open stream tells incoming calls
- * that a browser is there to answer), the browser phone's token, and the secret calendar address. The account itself
+ * that a browser is there to answer), the browser phone's token, and the integrations' secret addresses (the calendar
+ * feed, the Slack webhook). The account itself
  * (sign-in, password, sessions, keys) and administration are out of reach by their access level.
  */
-const OUT_OF_REACH = ['/api/api-keys', '/api/events', '/api/calls/voice-token', '/api/calendar-feed'];
+const OUT_OF_REACH = [
+  '/api/api-keys',
+  '/api/events',
+  '/api/calls/voice-token',
+  '/api/calendar-feed',
+  '/api/slack',
+];
 
 /** Whether an API key may reach a route: an approved user's route listed in the API reference, not the account's. */
 export function keyMayReach(route: { url: string; access: string; hidden: boolean }): boolean {

@@ -8,6 +8,24 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** Comma-separated host names or *.domain wildcards; unset or empty: null. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v && v.trim()
+      ? v
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : null,
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^(\*\.)?[A-Za-z0-9.-]+$/, 'must be host names or *.domain wildcards'))
+      .nullable(),
+  );
+
 /**
  * Which proxies to believe about the client's address and scheme (X-Forwarded-For, -Proto, -Host): none (false);
  * `true`, or a number of hops, trusts that many proxies in front of the server, so the client address is the one
@@ -101,22 +119,9 @@ export const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMTP_CA_FILE: optionalString,
   /** Mail servers users may configure, comma-separated names or *.domain wildcards; unset: any. */
-  SMTP_ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v && v.trim()
-        ? v
-            .split(',')
-            .map((h) => h.trim())
-            .filter(Boolean)
-        : null,
-    )
-    .pipe(
-      z
-        .array(z.string().regex(/^(\*\.)?[A-Za-z0-9.-]+$/, 'must be host names or *.domain wildcards'))
-        .nullable(),
-    ),
+  SMTP_ALLOWED_HOSTS: hostList,
+  /** Hosts on private or local networks that users' outgoing webhooks (Slack) may reach, and over plain http. */
+  WEBHOOK_ALLOWED_HOSTS: hostList,
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   /** Requests one personal API key may make per minute (decision 033). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce

@@ -650,7 +650,21 @@ export type ApiKeysTable = {
   window_count: Generated<number>;
 };
 
+export type SlackConnectionsTable = {
+  user_id: string;
+  /** The incoming webhook's address, sealed with the app's key: whoever has it can post to the channel. */
+  webhook_url_sealed: string;
+  /** The address without its secret part, to show. */
+  destination: string;
+  events: string[];
+  connected_at: Generated<Date>;
+  last_sent_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+};
+
 export type Database = {
+  slack_connections: SlackConnectionsTable;
   api_keys: ApiKeysTable;
   recordings: RecordingsTable;
   voicemail_drops: VoicemailDropsTable;

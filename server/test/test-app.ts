@@ -41,6 +41,7 @@ export async function createTestApp(
     trustProxy?: AppConfig['trustProxy'];
     closeGraceMs?: number;
     smtpAllowedHosts?: string[];
+    webhookAllowedHosts?: string[];
     /** A built web app to serve (a directory holding index.html); none by default. */
     webDist?: string;
     /** Store recordings in this S3-compatible bucket (server/test/test-s3.ts) instead of the temporary directory. */
@@ -63,6 +64,7 @@ export async function createTestApp(
     encryptionKey: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
     smtpTrustedCa: options.smtpTrustedCa,
     smtpAllowedHosts: options.smtpAllowedHosts ?? null,
+    webhookAllowedHosts: options.webhookAllowedHosts ?? null,
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
     ...(options.apiKeyRequestsPerMinute !== undefined && {
       apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute,

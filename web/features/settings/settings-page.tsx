@@ -12,15 +12,16 @@ import { CallingHoursCard } from '../consent/public.ts';
 import { CallRecordingCard, VoicemailDropsCard, VoicemailGreetingCard } from '../recordings/public.ts';
 import { CalendarFeedCard } from '../calendar/public.ts';
 import { ApiKeysCard } from '../api-keys/public.ts';
+import { SlackCard } from '../slack/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
-const INTEGRATIONS = ['Salesforce', 'HubSpot', 'Slack'];
+const INTEGRATIONS = ['Salesforce', 'HubSpot'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
- * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed, API
- * keys; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
+ * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed, Slack,
+ * API keys; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
  * link to it.
  */
 export function SettingsPage() {
@@ -98,6 +99,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="integrations">
           <CalendarFeedCard />
+          <SlackCard />
           <ApiKeysCard />
           <Card className="mt-4">
             <CardHeader>

@@ -1,0 +1,2 @@
+/** Slack as other features use it. Other features import this file, never the feature's other files (decision 013). */
+export { SlackCard } from './components/slack-card.tsx';
