@@ -95,6 +95,11 @@ import { inlineScriptHashes, registerSecurityHeaders } from './plugins/security-
 import { registerCalendarFeedRoutes } from './modules/calendar/calendar-feed.routes.ts';
 import { registerApiKeyRoutes, resolveApiKeyViewer } from './modules/api-keys/public.ts';
 import { registerSlackRoutes, SLACK_POST_TASK, slackPostTask } from './modules/slack/public.ts';
+import {
+  registerWebhookRoutes,
+  WEBHOOK_DELIVER_TASK,
+  webhookDeliverTask,
+} from './modules/webhooks/public.ts';
 import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
 
 export type AppConfig = {
@@ -292,6 +297,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerCalendarFeedRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerSlackRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
@@ -311,6 +317,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [RECORDING_RETENTION_TASK]: recordingRetentionTask(ctx),
       [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
       [SLACK_POST_TASK]: slackPostTask(ctx),
+      [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deliverableNow, nextAttemptAt, shouldDisable, webhookMessage } from './webhook-delivery.ts';
+import {
+  deliverableNow,
+  nextAttemptAt,
+  nextDueAt,
+  shouldDisable,
+  webhookMessage,
+} from './webhook-delivery.ts';
 
 const at = (iso: string) => new Date(iso);
 const EVENT = at('2026-11-28T10:00:00Z');
@@ -49,6 +55,21 @@ describe('deliverableNow', () => {
     );
     // Ada's first goes, her second waits for it; Bob's first is not due, so his second waits too.
     expect(ready.map((d) => d.id)).toEqual(['a1', 'x']);
+  });
+});
+
+describe('nextDueAt', () => {
+  it('is the soonest of each contact’s earliest, not a later event waiting behind one', () => {
+    const first = at('2026-11-28T10:05:00Z');
+    expect(
+      nextDueAt([
+        { id: 'a1', orderKey: 'ada', sequence: 1, dueAt: first },
+        // Due long ago, but waiting for a1.
+        { id: 'a2', orderKey: 'ada', sequence: 2, dueAt: at('2026-11-28T09:00:00Z') },
+        { id: 'x', orderKey: null, sequence: 3, dueAt: at('2026-11-28T11:00:00Z') },
+      ]),
+    ).toEqual(first);
+    expect(nextDueAt([])).toBeNull();
   });
 });
 

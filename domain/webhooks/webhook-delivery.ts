@@ -88,3 +88,20 @@ export function deliverableNow(pending: readonly PendingDelivery[], now: Date): 
   }
   return ready;
 }
+
+/**
+ * When the next of these pending deliveries can go: the soonest due among each contact's earliest and those about no
+ * contact (a later event of a contact waits for its earlier one, whatever its own time says). Null when none.
+ */
+export function nextDueAt(pending: readonly PendingDelivery[]): Date | null {
+  const seen = new Set<string>();
+  let soonest: Date | null = null;
+  for (const delivery of [...pending].sort((a, b) => a.sequence - b.sequence)) {
+    if (delivery.orderKey !== null) {
+      if (seen.has(delivery.orderKey)) continue;
+      seen.add(delivery.orderKey);
+    }
+    if (soonest === null || delivery.dueAt < soonest) soonest = delivery.dueAt;
+  }
+  return soonest;
+}

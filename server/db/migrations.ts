@@ -40,6 +40,7 @@ import * as m0038 from './migrations/0038-missed-calls-to-return.ts';
 import * as m0039 from './migrations/0039-calendar-feeds.ts';
 import * as m0040 from './migrations/0040-api-keys.ts';
 import * as m0041 from './migrations/0041-slack.ts';
+import * as m0042 from './migrations/0042-webhooks.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039-calendar-feeds': m0039,
   '0040-api-keys': m0040,
   '0041-slack': m0041,
+  '0042-webhooks': m0042,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -663,7 +663,44 @@ export type SlackConnectionsTable = {
   last_error_at: Date | null;
 };
 
+export type WebhookEndpointsTable = {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  description: Generated<string>;
+  events: string[];
+  /** The signing secret (whsec_…), sealed with the app's key, shown again to its owner. */
+  secret_sealed: string;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  /** Since when every delivery failed (no success since); null when the last one went through. */
+  failing_since: Date | null;
+  created_at: Generated<Date>;
+};
+
+export type WebhookDeliveriesTable = {
+  /** The webhook-id, the same on every attempt and redelivery. */
+  id: string;
+  endpoint_id: string;
+  user_id: string;
+  sequence: Generated<string>;
+  /** The contact the event is about: its deliveries go in order. */
+  order_key: string | null;
+  type: string;
+  event_at: Date;
+  payload: unknown;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  due_at: Date;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+};
+
 export type Database = {
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   slack_connections: SlackConnectionsTable;
   api_keys: ApiKeysTable;
   recordings: RecordingsTable;

@@ -49,6 +49,8 @@ export type OutgoingOptions = {
   /** Hosts the operator lets users reach even on internal addresses, and over plain http. */
   allowedHosts: readonly string[] | null;
   timeoutMs: number;
+  /** More headers (a webhook's signature). */
+  headers?: Record<string, string>;
 };
 
 const refusedMessage = (host: string) =>
@@ -73,7 +75,7 @@ export function destinationProblem(url: string, allowedHosts: readonly string[] 
 }
 
 /**
- * POSTs JSON to a user's destination and reads the answer (at most 64 KB of it). Throws DestinationRefused for an
+ * POSTs JSON (a value, or its exact text when the text is what was signed) to a user's destination and reads the answer (at most 64 KB of it). Throws DestinationRefused for an
  * address it may not reach, and the network's own error (timeouts included) when it could not be reached.
  */
 export async function postJson(
@@ -97,7 +99,7 @@ export async function postJson(
       callback(null, first.address, first.family);
     });
   };
-  const payload = JSON.stringify(body);
+  const payload = typeof body === 'string' ? body : JSON.stringify(body);
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(
@@ -110,6 +112,7 @@ export async function postJson(
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
           'user-agent': 'CallCRM',
+          ...options.headers,
         },
       },
       (response) => {

@@ -13,6 +13,7 @@ import { CallRecordingCard, VoicemailDropsCard, VoicemailGreetingCard } from '..
 import { CalendarFeedCard } from '../calendar/public.ts';
 import { ApiKeysCard } from '../api-keys/public.ts';
 import { SlackCard } from '../slack/public.ts';
+import { WebhooksCard } from '../webhooks/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
@@ -21,7 +22,7 @@ const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance
 
 /**
  * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed, Slack,
- * API keys; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
+ * API keys, webhooks; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
  * link to it.
  */
 export function SettingsPage() {
@@ -101,6 +102,7 @@ export function SettingsPage() {
           <CalendarFeedCard />
           <SlackCard />
           <ApiKeysCard />
+          <WebhooksCard />
           <Card className="mt-4">
             <CardHeader>
               <CardTitle>API</CardTitle>

@@ -1,0 +1,156 @@
+import {
+  deliverableNow,
+  nextAttemptAt,
+  nextDueAt,
+  shouldDisable,
+} from '#domain/webhooks/webhook-delivery.ts';
+import { withActor } from '../../db/database.ts';
+import { enqueueJob } from '../../jobs/enqueue-job.ts';
+import type { JobTask } from '../../jobs/job-runner.ts';
+import type { AppContext } from '../../app-context.ts';
+import { DestinationRefused, postJson } from '../../http/outgoing-post.ts';
+import { webhookHeaders } from './webhook-signature.ts';
+import {
+  findEndpointForDelivery,
+  markEndpointHealth,
+  pendingDeliveries,
+  recordAttempt,
+  tryLockEndpoint,
+} from './webhooks.repository.ts';
+
+/** The job queue's name for delivering one endpoint's pending events (queued by the triggers of migration 0042). */
+export const WEBHOOK_DELIVER_TASK = 'webhook-deliver';
+
+const BATCH = 200;
+const AT_ONCE = 5;
+const ROUNDS = 20;
+const TIMEOUT_MS = 10_000;
+
+type Ctx = Pick<AppContext, 'db' | 'secretBox' | 'clock' | 'webhookAllowedHosts'>;
+
+/**
+ * Queues the endpoint's job for when its next delivery is due, `delayMs` from now (at once by default). The queue
+ * keeps real time; the delay is measured on the app's clock.
+ */
+export async function queueEndpointDelivery(ctx: Pick<AppContext, 'db'>, endpointId: string, delayMs = 0) {
+  const runAt = delayMs > 0 ? new Date(Date.now() + delayMs) : undefined;
+  await withActor(ctx.db, { kind: 'system' }, (trx) =>
+    enqueueJob(
+      trx,
+      WEBHOOK_DELIVER_TASK,
+      { endpointId },
+      { jobKey: `${WEBHOOK_DELIVER_TASK}:${endpointId}`, maxAttempts: 25, ...(runAt && { runAt }) },
+    ),
+  );
+}
+
+async function attempt(ctx: Ctx, url: string, secret: string, id: string, payload: unknown, now: Date) {
+  const body = JSON.stringify(payload);
+  try {
+    const answer = await postJson(url, body, {
+      allowedHosts: ctx.webhookAllowedHosts,
+      timeoutMs: TIMEOUT_MS,
+      headers: webhookHeaders(secret, id, Math.floor(now.getTime() / 1000), body),
+    });
+    if (answer.status >= 200 && answer.status < 300) return { ok: true as const, status: answer.status };
+    const words = answer.text.trim().slice(0, 200);
+    return {
+      ok: false as const,
+      status: answer.status,
+      error: `Answered ${answer.status}${words ? `: ${words}` : ''}`,
+    };
+  } catch (error) {
+    const reason =
+      error instanceof DestinationRefused ? error.message : `Not reached: ${(error as Error).message}`;
+    return { ok: false as const, status: null, error: reason };
+  }
+}
+
+/**
+ * Delivers an endpoint's pending events (decision 035): one worker per endpoint at a time (a transaction-level
+ * lock), each contact's events in order (`deliverableNow`, in rounds), a few at once across contacts, each signed the
+ * Standard Webhooks way with its stable id. A success delivers; a failure is tried again on the back-off schedule
+ * until 24 hours have passed, then failed (redeliverable from the log). An endpoint that has only failed for 3 days
+ * is disabled. The outcomes are written in the job's transaction: killed mid-way, the job runs again and resends what
+ * was not recorded, with the same ids (at least once). Then the job queues itself for the next delivery due.
+ */
+export function webhookDeliverTask(ctx: Ctx): JobTask {
+  return async (raw) => {
+    const { endpointId } = raw as { endpointId: string };
+    const next = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
+      if (!(await tryLockEndpoint(trx, endpointId))) return 1000;
+      const endpoint = await findEndpointForDelivery(trx, endpointId);
+      if (!endpoint?.enabled) return null;
+      const secret = ctx.secretBox.open(endpoint.secret_sealed);
+      let delivered = 0;
+      let failed = 0;
+      let lastError = '';
+      for (let round = 0; round < ROUNDS; round++) {
+        const pending = await pendingDeliveries(trx, endpointId, BATCH);
+        const now = ctx.clock();
+        const ready = deliverableNow(
+          pending.map((p) => ({
+            id: p.id,
+            orderKey: p.order_key,
+            sequence: Number(p.sequence),
+            dueAt: p.due_at,
+          })),
+          now,
+        );
+        if (ready.length === 0) break;
+        const rows = new Map(pending.map((p) => [p.id, p]));
+        for (let i = 0; i < ready.length; i += AT_ONCE) {
+          const group = ready.slice(i, i + AT_ONCE).map((d) => rows.get(d.id)!);
+          const outcomes = await Promise.all(
+            group.map((row) => attempt(ctx, endpoint.url, secret, row.id, row.payload, now)),
+          );
+          for (const [k, outcome] of outcomes.entries()) {
+            const row = group[k]!;
+            const at = ctx.clock();
+            if (outcome.ok) {
+              delivered++;
+              await recordAttempt(trx, row.id, {
+                status: 'delivered',
+                attempts: row.attempts + 1,
+                dueAt: row.due_at,
+                lastStatus: outcome.status,
+                lastError: null,
+                at,
+              });
+            } else {
+              failed++;
+              lastError = outcome.error;
+              const retryAt = nextAttemptAt(row.event_at, row.attempts + 1, at);
+              await recordAttempt(trx, row.id, {
+                status: retryAt ? 'pending' : 'failed',
+                attempts: row.attempts + 1,
+                dueAt: retryAt ?? row.due_at,
+                lastStatus: outcome.status,
+                lastError: outcome.error,
+                at,
+              });
+            }
+          }
+        }
+      }
+      const now = ctx.clock();
+      if (delivered > 0) await markEndpointHealth(trx, endpointId, { failingSince: null });
+      else if (failed > 0) {
+        const failingSince = endpoint.failing_since ?? now;
+        await markEndpointHealth(trx, endpointId, {
+          failingSince,
+          ...(shouldDisable(failingSince, now) && {
+            disabledReason: `Every delivery failed for 3 days; the last: ${lastError}`.slice(0, 500),
+          }),
+        });
+        if (shouldDisable(failingSince, now)) return null;
+      }
+      const rest = await pendingDeliveries(trx, endpointId, BATCH);
+      const due = nextDueAt(
+        rest.map((p) => ({ id: p.id, orderKey: p.order_key, sequence: Number(p.sequence), dueAt: p.due_at })),
+      );
+      return due && Math.max(0, due.getTime() - ctx.clock().getTime());
+    });
+    if (next !== null) await queueEndpointDelivery(ctx, endpointId, next);
+  };
+}

@@ -1,0 +1,225 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.ts';
+
+const ENDPOINT = [
+  'id',
+  'url',
+  'description',
+  'events',
+  'enabled',
+  'disabled_reason',
+  'failing_since',
+  'created_at',
+] as const;
+
+export async function listEndpoints(db: DbExecutor, userId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(ENDPOINT)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findEndpoint(db: DbExecutor, userId: string, id: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select([...ENDPOINT, 'secret_sealed'])
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Until the transaction ends, no other request adds an endpoint for this user. */
+export async function lockEndpointsOf(db: DbExecutor, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${userId}`}, 0))`.execute(db);
+}
+
+export async function countEndpoints(db: DbExecutor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertEndpoint(
+  db: DbExecutor,
+  endpoint: { userId: string; url: string; description: string; events: string[]; secretSealed: string },
+  now: Date,
+) {
+  return db
+    .insertInto('webhook_endpoints')
+    .values({
+      user_id: endpoint.userId,
+      url: endpoint.url,
+      description: endpoint.description,
+      events: endpoint.events,
+      secret_sealed: endpoint.secretSealed,
+      created_at: now,
+    })
+    .returning(ENDPOINT)
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes an endpoint; turned back on, it forgets why it was off and how long it had failed. */
+export async function updateEndpoint(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  change: { url?: string; description?: string; events?: string[]; enabled?: boolean },
+) {
+  const set = {
+    ...(change.url !== undefined && { url: change.url }),
+    ...(change.description !== undefined && { description: change.description }),
+    ...(change.events !== undefined && { events: change.events }),
+    ...(change.enabled !== undefined && { enabled: change.enabled }),
+    ...(change.enabled === true && { disabled_reason: null, failing_since: null }),
+  };
+  // Nothing to change: the endpoint as it is.
+  if (Object.keys(set).length === 0)
+    return db
+      .selectFrom('webhook_endpoints')
+      .select(ENDPOINT)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  return db
+    .updateTable('webhook_endpoints')
+    .set(set)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning(ENDPOINT)
+    .executeTakeFirst();
+}
+
+export async function deleteEndpoint(db: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webhook_endpoints')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+const DELIVERY = [
+  'id',
+  'type',
+  'status',
+  'attempts',
+  'event_at',
+  'due_at',
+  'last_status',
+  'last_error',
+  'last_attempt_at',
+  'delivered_at',
+  'sequence',
+] as const;
+
+/** A page of an endpoint's delivery log, newest first (by the endpoint's sequence). */
+export async function listDeliveries(
+  db: DbExecutor,
+  userId: string,
+  endpointId: string,
+  page: { before?: string | undefined; limit: number },
+) {
+  let query = db
+    .selectFrom('webhook_deliveries')
+    .select(DELIVERY)
+    .where('user_id', '=', userId)
+    .where('endpoint_id', '=', endpointId)
+    .orderBy('sequence', 'desc')
+    .limit(page.limit + 1);
+  if (page.before) query = query.where('sequence', '<', page.before);
+  return query.execute();
+}
+
+/** A failed (or delivered) delivery goes again, with the same id, as soon as its endpoint's job runs. */
+export async function redeliver(db: DbExecutor, userId: string, deliveryId: string, now: Date) {
+  return db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', due_at: now, attempts: 0, event_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '=', deliveryId)
+    .where('status', '<>', 'pending')
+    .returning(['endpoint_id'])
+    .executeTakeFirst();
+}
+
+/**
+ * The delivery job's hold on one endpoint: a transaction-level lock, so two workers never deliver for the same
+ * endpoint at once (its contacts' order would break). False when another worker has it.
+ */
+export async function tryLockEndpoint(db: DbExecutor, endpointId: string): Promise<boolean> {
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(hashtextextended(${`webhook-deliver:${endpointId}`}, 0)) as locked`.execute(
+    db,
+  );
+  return rows[0]?.locked ?? false;
+}
+
+/** The endpoint as its delivery job sees it (the system actor: the job has no session). */
+export async function findEndpointForDelivery(db: DbExecutor, endpointId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'user_id', 'url', 'secret_sealed', 'enabled', 'failing_since'])
+    .where('id', '=', endpointId)
+    .executeTakeFirst();
+}
+
+/** The endpoint's pending deliveries, oldest first, at most `limit`. */
+export async function pendingDeliveries(db: DbExecutor, endpointId: string, limit: number) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'order_key', 'sequence', 'due_at', 'event_at', 'attempts', 'payload'])
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .orderBy('sequence')
+    .limit(limit)
+    .execute();
+}
+
+export async function recordAttempt(
+  db: DbExecutor,
+  id: string,
+  outcome: {
+    status: 'pending' | 'delivered' | 'failed';
+    attempts: number;
+    dueAt: Date;
+    lastStatus: number | null;
+    lastError: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      attempts: outcome.attempts,
+      due_at: outcome.dueAt,
+      last_status: outcome.lastStatus,
+      last_error: outcome.lastError?.slice(0, 500) ?? null,
+      last_attempt_at: outcome.at,
+      ...(outcome.status === 'delivered' && { delivered_at: outcome.at }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markEndpointHealth(
+  db: DbExecutor,
+  endpointId: string,
+  health: { failingSince: Date | null; disabledReason?: string },
+): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({
+      failing_since: health.failingSince,
+      ...(health.disabledReason && { enabled: false, disabled_reason: health.disabledReason }),
+    })
+    .where('id', '=', endpointId)
+    .execute();
+}

@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WebhookDelivery, WebhookEndpoint } from '#domain/webhooks/webhook-endpoint.schema.ts';
+import { insertContact } from '../../test/contact-factory.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../test/fake-webhook-receiver.ts';
+import {
+  asCookie,
+  createAccount,
+  createTestApp,
+  type Session,
+  type TestContext,
+} from '../../test/test-app.ts';
+import { verifyWebhook } from './webhook-signature.ts';
+
+/*
+ * Outgoing webhooks (decision 035) through the real routes, triggers, job queue and PostgreSQL, to a local receiver:
+ * events captured with the change, signed the Standard Webhooks way, each contact's in order, retried with the same
+ * id, given up after 24 hours, redelivered from the log, and an endpoint failing for 3 days turned off.
+ */
+
+let ctx: TestContext;
+let rep: Session;
+let receiver: WebhookReceiver;
+beforeEach(async () => {
+  receiver = await startWebhookReceiver();
+  ctx = await createTestApp({ webhookAllowedHosts: ['127.0.0.1'] });
+  rep = await createAccount(ctx, 'user');
+});
+afterEach(async () => {
+  await ctx.close();
+  await receiver.close();
+});
+
+const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, who = rep) =>
+  ctx.app.inject({ method, url, headers: asCookie(who), ...(payload && { payload }) });
+const register = async (events: string[]) => {
+  const made = await send('POST', '/api/webhooks', { url: receiver.url, description: 'Warehouse', events });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json<{ endpoint: WebhookEndpoint; secret: string }>();
+};
+const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+const log = async (endpointId: string) =>
+  (await send('GET', `/api/webhooks/${endpointId}/deliveries`)).json<{ deliveries: WebhookDelivery[] }>()
+    .deliveries;
+const types = () =>
+  receiver.received.map((r) => `${r.json.type} ${String(r.json.data.firstName ?? r.json.data.disposition)}`);
+
+describe('outgoing webhooks', () => {
+  it('delivers each subscribed event, signed, in the order it happened', async () => {
+    const { endpoint, secret } = await register([
+      'contact.created',
+      'contact.updated',
+      'contact.deleted',
+      'disposition.saved',
+    ]);
+    expect(secret).toMatch(/^whsec_/);
+    expect((await send('GET', '/api/webhooks')).body).not.toContain(secret);
+    expect((await send('GET', `/api/webhooks/${endpoint.id}/secret`)).json()).toEqual({ secret });
+
+    const ada = await insertContact(ctx.app, rep, { firstName: 'Ada', lastName: 'Byron' });
+    expect((await send('PATCH', `/api/contacts/${ada.id}`, { company: 'Engines Ltd' })).statusCode).toBe(200);
+    const saved = await send('POST', '/api/dispositions', { contactId: ada.id, disposition: 'no-answer' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect((await send('DELETE', `/api/contacts/${ada.id}`)).statusCode).toBe(204);
+    await until(() => receiver.received.length >= 4);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(types()).toEqual([
+      'contact.created Ada',
+      'contact.updated Ada',
+      'disposition.saved no-answer',
+      'contact.deleted Ada',
+    ]);
+    expect(receiver.received[1]!.json.data).toMatchObject({ id: ada.id, company: 'Engines Ltd' });
+    const now = Math.floor(ctx.clock.now().getTime() / 1000);
+    for (const { headers, body } of receiver.received) {
+      const signed = {
+        id: String(headers['webhook-id']),
+        timestamp: String(headers['webhook-timestamp']),
+        signature: String(headers['webhook-signature']),
+      };
+      expect(verifyWebhook(secret, signed, body, now)).toBe(true);
+    }
+    const entries = await log(endpoint.id);
+    expect(entries.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
+    expect(entries[0]).toMatchObject({ type: 'contact.deleted', attempts: 1, lastStatus: 200 });
+  });
+
+  it('sends nothing for events it was not asked for, nor for another user, nor when it is turned off', async () => {
+    const { endpoint } = await register(['contact.deleted']);
+    await insertContact(ctx.app, rep, { firstName: 'Quiet' });
+    const other = await createAccount(ctx, 'user');
+    const theirs = await insertContact(ctx.app, other, { firstName: 'Theirs' });
+    expect((await send('DELETE', `/api/contacts/${theirs.id}`, undefined, other)).statusCode).toBe(204);
+    expect((await send('PATCH', `/api/webhooks/${endpoint.id}`, { enabled: false })).statusCode).toBe(200);
+    const mine = await insertContact(ctx.app, rep, { firstName: 'Mine' });
+    expect((await send('DELETE', `/api/contacts/${mine.id}`)).statusCode).toBe(204);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(receiver.received).toHaveLength(0);
+    expect(await log(endpoint.id)).toEqual([]);
+  });
+
+  it('retries a failure with the same id, and keeps a contact’s later events behind it while others go', async () => {
+    const { endpoint } = await register(['contact.created', 'contact.updated']);
+    receiver.answers.push(500);
+    const ada = await insertContact(ctx.app, rep, { firstName: 'Ada' });
+    await until(() => receiver.received.length === 1);
+    expect((await send('PATCH', `/api/contacts/${ada.id}`, { company: 'Later' })).statusCode).toBe(200);
+    await insertContact(ctx.app, rep, { firstName: 'Bob' });
+    await until(() => receiver.received.length === 2);
+    // Bob went; Ada's change waits for her creation, which waits 5 s for its retry.
+    expect(types()).toEqual(['contact.created Ada', 'contact.created Bob']);
+    const failed = (await log(endpoint.id)).find(
+      (d) => d.type === 'contact.created' && d.status === 'pending',
+    );
+    expect(failed).toMatchObject({ attempts: 1, lastStatus: 500, lastError: 'Answered 500: receiver broke' });
+    ctx.clock.advance(5_000);
+    await until(() => receiver.received.length === 4);
+    expect(types()).toEqual([
+      'contact.created Ada',
+      'contact.created Bob',
+      'contact.created Ada',
+      'contact.updated Ada',
+    ]);
+    expect(receiver.received[2]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+    const entries = await log(endpoint.id);
+    expect(entries.every((d) => d.status === 'delivered')).toBe(true);
+  });
+
+  it('gives a delivery up after 24 hours, redelivers it from the log with the same id', async () => {
+    const { endpoint } = await register(['contact.created']);
+    receiver.answers.push(503, 503);
+    await insertContact(ctx.app, rep, { firstName: 'Ada' });
+    await until(() => receiver.received.length === 1);
+    // The event is a day old by the next attempt.
+    await ctx.db.admin.query(
+      `update webhook_deliveries set event_at = $1::timestamptz - interval '25 hours'`,
+      [ctx.clock.now()],
+    );
+    ctx.clock.advance(5_000);
+    await until(async () => (await log(endpoint.id))[0]!.status === 'failed');
+    expect(receiver.received).toHaveLength(2);
+    const [gaveUp] = await log(endpoint.id);
+    const again = await send('POST', `/api/webhook-deliveries/${gaveUp!.id}/redeliver`);
+    expect(again.statusCode).toBe(202);
+    await until(() => receiver.received.length === 3);
+    expect(receiver.received[2]!.headers['webhook-id']).toBe(gaveUp!.id);
+    await until(async () => (await log(endpoint.id))[0]!.status === 'delivered');
+    const other = await createAccount(ctx, 'user');
+    expect(
+      (await send('POST', `/api/webhook-deliveries/${gaveUp!.id}/redeliver`, undefined, other)).statusCode,
+    ).toBe(404);
+  });
+
+  it('turns an endpoint off after 3 days of failures, and on again delivers what waited', async () => {
+    const { endpoint } = await register(['contact.created']);
+    await ctx.db.admin.query(
+      `update webhook_endpoints set failing_since = $1::timestamptz - interval '3 days'`,
+      [ctx.clock.now()],
+    );
+    receiver.answers.push(500);
+    await insertContact(ctx.app, rep, { firstName: 'Ada' });
+    await until(
+      async () =>
+        !(await send('GET', '/api/webhooks')).json<{ endpoints: WebhookEndpoint[] }>().endpoints[0]!.enabled,
+    );
+    const [off] = (await send('GET', '/api/webhooks')).json<{ endpoints: WebhookEndpoint[] }>().endpoints;
+    expect(off!.disabledReason).toBe(
+      'Every delivery failed for 3 days; the last: Answered 500: receiver broke',
+    );
+    ctx.clock.advance(5_000);
+    const on = await send('PATCH', `/api/webhooks/${endpoint.id}`, { enabled: true });
+    expect(on.json<{ endpoint: WebhookEndpoint }>().endpoint).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+      failingSince: null,
+    });
+    await until(() => receiver.received.length === 2);
+    await until(async () => (await log(endpoint.id))[0]!.status === 'delivered');
+  });
+
+  it('refuses addresses inside the network and more than ten endpoints, and hides others’ endpoints', async () => {
+    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'ftp://example.com/x'])
+      expect(
+        (await send('POST', '/api/webhooks', { url, events: ['contact.created'] })).statusCode,
+        url,
+      ).toBe(400);
+    expect((await send('POST', '/api/webhooks', { url: receiver.url, events: [] })).statusCode).toBe(400);
+    expect(
+      (await send('POST', '/api/webhooks', { url: receiver.url, events: ['sms.received'] })).statusCode,
+    ).toBe(400);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        send('POST', '/api/webhooks', { url: receiver.url, events: ['call.ended'] }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(2);
+    const other = await createAccount(ctx, 'user');
+    const [first] = (await send('GET', '/api/webhooks')).json<{ endpoints: WebhookEndpoint[] }>().endpoints;
+    expect((await send('GET', `/api/webhooks/${first!.id}/secret`, undefined, other)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/webhooks/${first!.id}`, undefined, other)).statusCode).toBe(404);
+    expect((await send('GET', '/api/webhooks', undefined, other)).json()).toEqual({ endpoints: [] });
+  });
+});
