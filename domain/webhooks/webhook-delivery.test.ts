@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deliverableNow,
-  nextAttemptAt,
-  nextDueAt,
-  shouldDisable,
-  webhookMessage,
-} from './webhook-delivery.ts';
+import { deliverableNow, nextAttemptAt, nextDueAt, shouldDisable } from './webhook-delivery.ts';
 
 const at = (iso: string) => new Date(iso);
 const EVENT = at('2026-11-28T10:00:00Z');
@@ -70,15 +64,5 @@ describe('nextDueAt', () => {
       ]),
     ).toEqual(first);
     expect(nextDueAt([])).toBeNull();
-  });
-});
-
-describe('webhookMessage', () => {
-  it('has the Standard Webhooks shape', () => {
-    expect(webhookMessage('contact.created', EVENT, { id: 'c1' })).toEqual({
-      type: 'contact.created',
-      timestamp: '2026-11-28T10:00:00.000Z',
-      data: { id: 'c1' },
-    });
   });
 });

@@ -28,17 +28,6 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'campaign.finished': 'A campaign finished',
 };
 
-/** The body every endpoint receives (the Standard Webhooks shape): what happened, when, and its data. */
-export type WebhookMessage = { type: WebhookEventType; timestamp: string; data: Record<string, unknown> };
-
-export function webhookMessage(
-  type: WebhookEventType,
-  at: Date,
-  data: Record<string, unknown>,
-): WebhookMessage {
-  return { type, timestamp: at.toISOString(), data };
-}
-
 /** Waits between attempts: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h; never past 24 h after the event. */
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] as const;
 export const RETRY_FOR_MS = 24 * 3_600_000;

@@ -53,7 +53,8 @@ async function attempt(ctx: Ctx, url: string, secret: string, id: string, payloa
       headers: webhookHeaders(secret, id, Math.floor(now.getTime() / 1000), body),
     });
     if (answer.status >= 200 && answer.status < 300) return { ok: true as const, status: answer.status };
-    const words = answer.text.trim().slice(0, 200);
+    // The receiver's words, on one line (an error page's HTML would fill the log otherwise).
+    const words = answer.text.replace(/\s+/g, ' ').trim().slice(0, 200);
     return {
       ok: false as const,
       status: answer.status,
