@@ -12,6 +12,7 @@ export const NotificationKindSchema = z.enum([
   'new-signup',
   'missed-call',
   'voicemail',
+  'webhook-disabled',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
@@ -24,8 +25,17 @@ export const NotificationSettingsSchema = z.object({
   signupsEmail: z.boolean(),
   missedCallsApp: z.boolean(),
   missedCallsEmail: z.boolean(),
+  integrationsApp: z.boolean(),
+  integrationsEmail: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/**
+ * What a PUT carries: any of the settings; those left out keep their saved value, so a script written before a
+ * setting existed goes on working.
+ */
+export const NotificationSettingsChangeSchema = NotificationSettingsSchema.partial();
+export type NotificationSettingsChange = z.infer<typeof NotificationSettingsChangeSchema>;
 
 /** With no row saved, every notification is on. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
@@ -37,6 +47,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   signupsEmail: true,
   missedCallsApp: true,
   missedCallsEmail: true,
+  integrationsApp: true,
+  integrationsEmail: true,
 };
 
 export const NotificationSettingsResponseSchema = z.object({

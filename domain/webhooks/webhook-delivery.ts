@@ -14,8 +14,11 @@ export const WebhookEventTypeSchema = z.enum([
   'sms.received',
   'opt-out.recorded',
   'campaign.finished',
+  'voicemail.received',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
+/** Every event an endpoint may subscribe to, in the order the form lists them. */
+export const WEBHOOK_EVENTS: readonly WebhookEventType[] = WebhookEventTypeSchema.options;
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'call.ended': 'A call ended',
@@ -26,6 +29,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'sms.received': 'A text message came in',
   'opt-out.recorded': 'A contact opted out',
   'campaign.finished': 'A campaign finished',
+  'voicemail.received': 'A voicemail was left',
 };
 
 /** Waits between attempts: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h; never past 24 h after the event. */

@@ -1,26 +1,13 @@
 import { z } from 'zod';
-import { WebhookEventTypeSchema, type WebhookEventType } from './webhook-delivery.ts';
+import { WEBHOOK_EVENTS, WebhookEventTypeSchema } from './webhook-delivery.ts';
 
-/** The events captured so far (decision 035): endpoints may subscribe to these. */
-export const CAPTURED_EVENTS: readonly WebhookEventType[] = [
-  'contact.created',
-  'contact.updated',
-  'contact.deleted',
-  'disposition.saved',
-  'call.ended',
-];
 /** At most this many endpoints per user. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 const EventsSchema = z
-  .array(
-    WebhookEventTypeSchema.refine(
-      (e) => CAPTURED_EVENTS.includes(e),
-      'This event cannot be subscribed to yet.',
-    ),
-  )
+  .array(WebhookEventTypeSchema)
   .min(1, 'Choose at least one event.')
-  .max(CAPTURED_EVENTS.length);
+  .max(WEBHOOK_EVENTS.length);
 
 export const WebhookEndpointInputSchema = z.object({
   url: z.string().trim().min(1, 'Enter the address to send to.').max(2000, 'At most 2,000 characters.'),

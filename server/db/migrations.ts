@@ -41,6 +41,7 @@ import * as m0039 from './migrations/0039-calendar-feeds.ts';
 import * as m0040 from './migrations/0040-api-keys.ts';
 import * as m0041 from './migrations/0041-slack.ts';
 import * as m0042 from './migrations/0042-webhooks.ts';
+import * as m0043 from './migrations/0043-webhook-events.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-api-keys': m0040,
   '0041-slack': m0041,
   '0042-webhooks': m0042,
+  '0043-webhook-events': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

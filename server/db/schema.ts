@@ -168,6 +168,8 @@ export type NotificationSettingsTable = {
   signups_email: Generated<boolean>;
   missed_calls_app: Generated<boolean>;
   missed_calls_email: Generated<boolean>;
+  integrations_app: Generated<boolean>;
+  integrations_email: Generated<boolean>;
   updated_at: Generated<Date>;
 };
 
@@ -368,6 +370,8 @@ export type SmsInboundMessagesTable = {
   phone: string;
   to_number: string;
   keyword: SmsKeyword | null;
+  /** The message's text (migration 0043); null for messages received before. */
+  body: string | null;
   received_at: Generated<Date>;
 };
 

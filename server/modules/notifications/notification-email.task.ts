@@ -9,7 +9,7 @@ export const NOTIFICATION_EMAIL_TASK = 'notification-email';
 
 const EMAIL_SETTING: Record<
   NotificationKind,
-  'callbacksEmail' | 'campaignsEmail' | 'signupsEmail' | 'missedCallsEmail'
+  'callbacksEmail' | 'campaignsEmail' | 'signupsEmail' | 'missedCallsEmail' | 'integrationsEmail'
 > = {
   'callback-due': 'callbacksEmail',
   'campaign-finished': 'campaignsEmail',
@@ -17,6 +17,7 @@ const EMAIL_SETTING: Record<
   'new-signup': 'signupsEmail',
   'missed-call': 'missedCallsEmail',
   voicemail: 'missedCallsEmail',
+  'webhook-disabled': 'integrationsEmail',
 };
 
 /**

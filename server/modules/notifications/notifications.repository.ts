@@ -27,6 +27,8 @@ export async function findNotificationSettings(
     signupsEmail: row.signups_email,
     missedCallsApp: row.missed_calls_app,
     missedCallsEmail: row.missed_calls_email,
+    integrationsApp: row.integrations_app,
+    integrationsEmail: row.integrations_email,
   };
 }
 
@@ -44,6 +46,8 @@ export async function saveNotificationSettings(
     signups_email: s.signupsEmail,
     missed_calls_app: s.missedCallsApp,
     missed_calls_email: s.missedCallsEmail,
+    integrations_app: s.integrationsApp,
+    integrations_email: s.integrationsEmail,
     updated_at: new Date(),
   };
   await db

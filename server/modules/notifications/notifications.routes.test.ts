@@ -32,6 +32,8 @@ const ALL_ON = {
   signupsEmail: true,
   missedCallsApp: true,
   missedCallsEmail: true,
+  integrationsApp: true,
+  integrationsEmail: true,
 };
 
 /** A call-back disposition of `who` for a contact, due `minutesAgo` minutes ago. */
@@ -114,6 +116,12 @@ describe('callbacks due', () => {
     const rep = await createAccount(ctx, 'user');
     const saved = await call('PUT', '/api/notification-settings', rep, { ...ALL_ON, callbacksApp: false });
     expect(saved.json()).toEqual({ settings: { ...ALL_ON, callbacksApp: false }, emailAvailable: false });
+    // A change naming some settings keeps the others (a script written before a setting existed).
+    const partly = await call('PUT', '/api/notification-settings', rep, { integrationsEmail: false });
+    expect(partly.json().settings).toEqual({ ...ALL_ON, callbacksApp: false, integrationsEmail: false });
+    expect(
+      (await call('PUT', '/api/notification-settings', rep, { integrationsEmail: 'no' })).statusCode,
+    ).toBe(400);
     const db = ctx.app.ctx.db;
     const first = await dueCallback(rep, (await insertContact(ctx.app, rep)).id, 5);
     expect(await announceCallback(db, rep.userId, first)).toBeNull();

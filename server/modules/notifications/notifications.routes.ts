@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MarkReadSchema,
   NotificationSettingsResponseSchema,
-  NotificationSettingsSchema,
+  NotificationSettingsChangeSchema,
   NotificationsPageSchema,
   NotificationsQuerySchema,
 } from '#domain/notifications/notification.schema.ts';
@@ -64,12 +64,16 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     '/api/notification-settings',
     {
       ...approved,
-      schema: { body: NotificationSettingsSchema, response: { 200: NotificationSettingsResponseSchema } },
+      schema: {
+        body: NotificationSettingsChangeSchema,
+        response: { 200: NotificationSettingsResponseSchema },
+      },
     },
     async (request) => {
       const userId = viewerOf(request).userId;
       const settings = await asUser(userId, async (trx) => {
-        await saveNotificationSettings(trx, userId, request.body);
+        const saved = await findNotificationSettings(trx, userId);
+        await saveNotificationSettings(trx, userId, { ...saved, ...request.body });
         return findNotificationSettings(trx, userId);
       });
       return { settings, emailAvailable: ctx.mailer.isConfigured };

@@ -14,6 +14,7 @@ export async function recordInboundMessage(
     phone: string;
     to: string;
     keyword: SmsKeyword | null;
+    body: string;
   },
 ): Promise<boolean> {
   const row = await db
@@ -24,6 +25,7 @@ export async function recordInboundMessage(
       phone: message.phone.slice(0, 40),
       to_number: message.to.slice(0, 40),
       keyword: message.keyword,
+      body: message.body.slice(0, 1600),
     })
     .onConflict((oc) => oc.column('provider_message_id').doNothing())
     .returning('provider_message_id')

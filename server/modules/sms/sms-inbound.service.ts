@@ -29,6 +29,7 @@ export async function applyInboundSms(
     phone: from,
     to,
     keyword,
+    body: message.body,
   });
   if (!first) return answer;
   if (keyword === 'stop') {

@@ -9,6 +9,7 @@ import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import type { AppContext } from '../../app-context.ts';
 import { DestinationRefused, postJson } from '../../http/outgoing-post.ts';
+import { notifyUser } from '../notifications/public.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import {
   findEndpointForDelivery,
@@ -138,13 +139,20 @@ export function webhookDeliverTask(ctx: Ctx): JobTask {
       if (delivered > 0) await markEndpointHealth(trx, endpointId, { failingSince: null });
       else if (failed > 0) {
         const failingSince = endpoint.failing_since ?? now;
-        await markEndpointHealth(trx, endpointId, {
-          failingSince,
-          ...(shouldDisable(failingSince, now) && {
-            disabledReason: `Every delivery failed for 3 days; the last: ${lastError}`.slice(0, 500),
-          }),
-        });
-        if (shouldDisable(failingSince, now)) return null;
+        const disable = shouldDisable(failingSince, now);
+        const disabledReason = `Every delivery failed for 3 days; the last: ${lastError}`.slice(0, 500);
+        await markEndpointHealth(trx, endpointId, { failingSince, ...(disable && { disabledReason }) });
+        if (disable) {
+          await notifyUser(trx, {
+            userId: endpoint.user_id,
+            kind: 'webhook-disabled',
+            subject: `${endpointId}:${failingSince.toISOString()}`,
+            title: `Webhook turned off: ${endpoint.description || endpoint.url}`,
+            body: `${disabledReason}. The events not yet delivered are kept: turn it back on in Settings → Integrations → Webhooks to send them. Nothing is recorded for it while it is off.`,
+            link: '/settings?tab=integrations',
+          });
+          return null;
+        }
       }
       const rest = await pendingDeliveries(trx, endpointId, BATCH);
       const due = nextDueAt(

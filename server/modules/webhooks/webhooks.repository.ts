@@ -165,7 +165,7 @@ export async function tryLockEndpoint(db: DbExecutor, endpointId: string): Promi
 export async function findEndpointForDelivery(db: DbExecutor, endpointId: string) {
   return db
     .selectFrom('webhook_endpoints')
-    .select(['id', 'user_id', 'url', 'secret_sealed', 'enabled', 'failing_since'])
+    .select(['id', 'user_id', 'url', 'description', 'secret_sealed', 'enabled', 'failing_since'])
     .where('id', '=', endpointId)
     .executeTakeFirst();
 }

@@ -172,6 +172,17 @@ describe('outgoing webhooks', () => {
     expect(off!.disabledReason).toBe(
       'Every delivery failed for 3 days; the last: Answered 500: receiver broke',
     );
+    const told = (await send('GET', '/api/notifications')).json<{
+      notifications: { kind: string; title: string; body: string; link: string }[];
+    }>().notifications;
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'webhook-disabled',
+        title: `Webhook turned off: Warehouse`,
+        link: '/settings?tab=integrations',
+      }),
+    ]);
+    expect(told[0]!.body).toContain('The events not yet delivered are kept');
     ctx.clock.advance(5_000);
     const on = await send('PATCH', `/api/webhooks/${endpoint.id}`, { enabled: true });
     expect(on.json<{ endpoint: WebhookEndpoint }>().endpoint).toMatchObject({
@@ -191,7 +202,7 @@ describe('outgoing webhooks', () => {
       ).toBe(400);
     expect((await send('POST', '/api/webhooks', { url: receiver.url, events: [] })).statusCode).toBe(400);
     expect(
-      (await send('POST', '/api/webhooks', { url: receiver.url, events: ['sms.received'] })).statusCode,
+      (await send('POST', '/api/webhooks', { url: receiver.url, events: ['sms.sent'] })).statusCode,
     ).toBe(400);
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>

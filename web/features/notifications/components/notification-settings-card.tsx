@@ -33,6 +33,12 @@ const ROWS: Row[] = [
     email: 'campaignsEmail',
   },
   {
+    title: 'Integrations',
+    what: 'When a webhook endpoint is turned off because every delivery to it failed for 3 days.',
+    app: 'integrationsApp',
+    email: 'integrationsEmail',
+  },
+  {
     title: 'New sign-ups',
     what: 'When a new account is waiting for your approval.',
     app: 'signupsApp',

@@ -1,8 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Webhook } from 'lucide-react';
-import { WEBHOOK_EVENT_LABELS, type WebhookEventType } from '#domain/webhooks/webhook-delivery.ts';
-import { CAPTURED_EVENTS, type WebhookEndpoint } from '#domain/webhooks/webhook-endpoint.schema.ts';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  type WebhookEventType,
+} from '#domain/webhooks/webhook-delivery.ts';
+import type { WebhookEndpoint } from '#domain/webhooks/webhook-endpoint.schema.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -131,7 +135,7 @@ export function WebhooksCard() {
   const add = useAddWebhook();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>([...CAPTURED_EVENTS]);
+  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENTS]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -203,7 +207,7 @@ export function WebhooksCard() {
           </div>
           <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
             <legend className="mb-1 font-medium">Events</legend>
-            {CAPTURED_EVENTS.map((type) => (
+            {WEBHOOK_EVENTS.map((type) => (
               <label key={type} className="flex items-center gap-2">
                 <input
                   type="checkbox"
