@@ -4,7 +4,9 @@ import {
   nextDueAt,
   shouldDisable,
 } from '#domain/webhooks/webhook-delivery.ts';
-import { withActor } from '../../db/database.ts';
+import type { Transaction } from 'kysely';
+import { withActor, type Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/enqueue-job.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -13,10 +15,12 @@ import { notifyUser } from '../notifications/public.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import {
   findEndpointForDelivery,
+  isEndpointEnabled,
   markEndpointHealth,
   pendingDeliveries,
   recordAttempt,
   tryLockEndpoint,
+  unlockEndpoint,
 } from './webhooks.repository.ts';
 
 /** The job queue's name for delivering one endpoint's pending events (queued by the triggers of migration 0042). */
@@ -69,97 +73,108 @@ async function attempt(ctx: Ctx, url: string, secret: string, id: string, payloa
 }
 
 /**
- * Delivers an endpoint's pending events (decision 035): one worker per endpoint at a time (a transaction-level
- * lock), each contact's events in order (`deliverableNow`, in rounds), a few at once across contacts, each signed the
- * Standard Webhooks way with its stable id. A success delivers; a failure is tried again on the back-off schedule
- * until 24 hours have passed, then failed (redeliverable from the log). An endpoint that has only failed for 3 days
- * is disabled. The outcomes are written in the job's transaction: killed mid-way, the job runs again and resends what
- * was not recorded, with the same ids (at least once). Then the job queues itself for the next delivery due.
+ * Delivers an endpoint's pending events (decision 035): one worker per endpoint at a time (a session lock on one
+ * reserved connection, which PostgreSQL frees if the process dies), each contact's events in order
+ * (`deliverableNow`, in rounds), a few at once across contacts, each signed the Standard Webhooks way with its stable
+ * id. A success delivers; a failure is tried again on the back-off schedule until 24 hours have passed, then failed
+ * (redeliverable from the log). An endpoint that has only failed for 3 days is disabled and its owner told. Each
+ * group's outcomes are committed as soon as it is sent: killed mid-way, at most the group in flight is sent again,
+ * with the same ids (at least once). Then the job queues itself for the next delivery due.
  */
 export function webhookDeliverTask(ctx: Ctx): JobTask {
   return async (raw) => {
     const { endpointId } = raw as { endpointId: string };
-    const next = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-      if (!(await tryLockEndpoint(trx, endpointId))) return 1000;
-      const endpoint = await findEndpointForDelivery(trx, endpointId);
-      if (!endpoint?.enabled) return null;
-      const secret = ctx.secretBox.open(endpoint.secret_sealed);
-      let delivered = 0;
-      let failed = 0;
-      let lastError = '';
-      for (let round = 0; round < ROUNDS; round++) {
-        const pending = await pendingDeliveries(trx, endpointId, BATCH);
-        const now = ctx.clock();
-        const ready = deliverableNow(
-          pending.map((p) => ({
-            id: p.id,
-            orderKey: p.order_key,
-            sequence: Number(p.sequence),
-            dueAt: p.due_at,
-          })),
-          now,
-        );
-        if (ready.length === 0) break;
-        const rows = new Map(pending.map((p) => [p.id, p]));
-        for (let i = 0; i < ready.length; i += AT_ONCE) {
-          const group = ready.slice(i, i + AT_ONCE).map((d) => rows.get(d.id)!);
-          const outcomes = await Promise.all(
-            group.map((row) => attempt(ctx, endpoint.url, secret, row.id, row.payload, now)),
-          );
-          for (const [k, outcome] of outcomes.entries()) {
-            const row = group[k]!;
-            const at = ctx.clock();
-            if (outcome.ok) {
-              delivered++;
-              await recordAttempt(trx, row.id, {
-                status: 'delivered',
-                attempts: row.attempts + 1,
-                dueAt: row.due_at,
-                lastStatus: outcome.status,
-                lastError: null,
-                at,
-              });
-            } else {
-              failed++;
-              lastError = outcome.error;
-              const retryAt = nextAttemptAt(row.event_at, row.attempts + 1, at);
-              await recordAttempt(trx, row.id, {
-                status: retryAt ? 'pending' : 'failed',
-                attempts: row.attempts + 1,
-                dueAt: retryAt ?? row.due_at,
-                lastStatus: outcome.status,
-                lastError: outcome.error,
-                at,
-              });
-            }
-          }
-        }
+    const next = await ctx.db.connection().execute(async (conn) => {
+      if (!(await tryLockEndpoint(conn, endpointId))) return 1000;
+      try {
+        return await deliverPending(ctx, conn, endpointId);
+      } finally {
+        await unlockEndpoint(conn, endpointId);
       }
-      const now = ctx.clock();
-      if (delivered > 0) await markEndpointHealth(trx, endpointId, { failingSince: null });
-      else if (failed > 0) {
-        const failingSince = endpoint.failing_since ?? now;
-        const disable = shouldDisable(failingSince, now);
-        const disabledReason = `Every delivery failed for 3 days; the last: ${lastError}`.slice(0, 500);
-        await markEndpointHealth(trx, endpointId, { failingSince, ...(disable && { disabledReason }) });
-        if (disable) {
-          await notifyUser(trx, {
-            userId: endpoint.user_id,
-            kind: 'webhook-disabled',
-            subject: `${endpointId}:${failingSince.toISOString()}`,
-            title: `Webhook turned off: ${endpoint.description || endpoint.url}`,
-            body: `${disabledReason}. The events not yet delivered are kept: turn it back on in Settings → Integrations → Webhooks to send them. Nothing is recorded for it while it is off.`,
-            link: '/settings?tab=integrations',
-          });
-          return null;
-        }
-      }
-      const rest = await pendingDeliveries(trx, endpointId, BATCH);
-      const due = nextDueAt(
-        rest.map((p) => ({ id: p.id, orderKey: p.order_key, sequence: Number(p.sequence), dueAt: p.due_at })),
-      );
-      return due && Math.max(0, due.getTime() - ctx.clock().getTime());
     });
     if (next !== null) await queueEndpointDelivery(ctx, endpointId, next);
   };
+}
+
+const asSystem = <T>(conn: Db, work: (trx: Transaction<Database>) => Promise<T>) =>
+  withActor(conn, { kind: 'system' }, work);
+
+/** The delivery rounds of one endpoint, on the locked connection; resolves with the wait for the next due (ms). */
+async function deliverPending(ctx: Ctx, conn: Db, endpointId: string): Promise<number | null> {
+  const endpoint = await asSystem(conn, (trx) => findEndpointForDelivery(trx, endpointId));
+  if (!endpoint?.enabled) return null;
+  const secret = ctx.secretBox.open(endpoint.secret_sealed);
+  let delivered = 0;
+  let failed = 0;
+  let lastError = '';
+  for (let round = 0; round < ROUNDS; round++) {
+    const pending = await asSystem(conn, async (trx) =>
+      (await isEndpointEnabled(trx, endpointId)) ? pendingDeliveries(trx, endpointId, BATCH) : null,
+    );
+    if (!pending) return null;
+    const now = ctx.clock();
+    const ready = deliverableNow(
+      pending.map((p) => ({
+        id: p.id,
+        orderKey: p.order_key,
+        sequence: Number(p.sequence),
+        dueAt: p.due_at,
+      })),
+      now,
+    );
+    if (ready.length === 0) break;
+    const rows = new Map(pending.map((p) => [p.id, p]));
+    for (let i = 0; i < ready.length; i += AT_ONCE) {
+      const group = ready.slice(i, i + AT_ONCE).map((d) => rows.get(d.id)!);
+      const outcomes = await Promise.all(
+        group.map((row) => attempt(ctx, endpoint.url, secret, row.id, row.payload, now)),
+      );
+      await asSystem(conn, async (trx) => {
+        for (const [k, outcome] of outcomes.entries()) {
+          const row = group[k]!;
+          const at = ctx.clock();
+          if (outcome.ok) delivered++;
+          else {
+            failed++;
+            lastError = outcome.error;
+          }
+          const retryAt = outcome.ok ? null : nextAttemptAt(row.event_at, row.attempts + 1, at);
+          await recordAttempt(trx, row.id, {
+            status: outcome.ok ? 'delivered' : retryAt ? 'pending' : 'failed',
+            attempts: row.attempts + 1,
+            dueAt: retryAt ?? row.due_at,
+            lastStatus: outcome.status,
+            lastError: outcome.ok ? null : outcome.error,
+            at,
+          });
+        }
+      });
+    }
+  }
+  return asSystem(conn, async (trx) => {
+    const now = ctx.clock();
+    if (delivered > 0) await markEndpointHealth(trx, endpointId, { failingSince: null });
+    else if (failed > 0) {
+      const failingSince = endpoint.failing_since ?? now;
+      const disable = shouldDisable(failingSince, now);
+      const disabledReason = `Every delivery failed for 3 days; the last: ${lastError}`.slice(0, 500);
+      await markEndpointHealth(trx, endpointId, { failingSince, ...(disable && { disabledReason }) });
+      if (disable) {
+        await notifyUser(trx, {
+          userId: endpoint.user_id,
+          kind: 'webhook-disabled',
+          subject: `${endpointId}:${failingSince.toISOString()}`,
+          title: `Webhook turned off: ${endpoint.description || endpoint.url}`,
+          body: `${disabledReason}. The events not yet delivered are kept: turn it back on in Settings → Integrations → Webhooks to send them. Nothing is recorded for it while it is off.`,
+          link: '/settings?tab=integrations',
+        });
+        return null;
+      }
+    }
+    const rest = await pendingDeliveries(trx, endpointId, BATCH);
+    const due = nextDueAt(
+      rest.map((p) => ({ id: p.id, orderKey: p.order_key, sequence: Number(p.sequence), dueAt: p.due_at })),
+    );
+    return due && Math.max(0, due.getTime() - ctx.clock().getTime());
+  });
 }

@@ -152,13 +152,32 @@ export async function redeliver(db: DbExecutor, userId: string, deliveryId: stri
  * The delivery job's hold on one endpoint: a transaction-level lock, so two workers never deliver for the same
  * endpoint at once (its contacts' order would break). False when another worker has it.
  */
+/**
+ * Takes the endpoint's delivery lock for this connection's session (false when another worker holds it). A session
+ * lock, not a transaction's: each group of deliveries commits on its own while the lock is held, and PostgreSQL frees
+ * it when the connection ends, as when the process is killed.
+ */
 export async function tryLockEndpoint(db: DbExecutor, endpointId: string): Promise<boolean> {
   const { rows } = await sql<{
     locked: boolean;
-  }>`select pg_try_advisory_xact_lock(hashtextextended(${`webhook-deliver:${endpointId}`}, 0)) as locked`.execute(
+  }>`select pg_try_advisory_lock(hashtextextended(${`webhook-deliver:${endpointId}`}, 0)) as locked`.execute(
     db,
   );
   return rows[0]?.locked ?? false;
+}
+
+export async function unlockEndpoint(db: DbExecutor, endpointId: string): Promise<void> {
+  await sql`select pg_advisory_unlock(hashtextextended(${`webhook-deliver:${endpointId}`}, 0))`.execute(db);
+}
+
+/** Whether the endpoint is still on (its owner may turn it off while its deliveries are being sent). */
+export async function isEndpointEnabled(db: DbExecutor, endpointId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select('enabled')
+    .where('id', '=', endpointId)
+    .executeTakeFirst();
+  return row?.enabled ?? false;
 }
 
 /** The endpoint as its delivery job sees it (the system actor: the job has no session). */
