@@ -19,6 +19,7 @@ import { benchIncomingCalls } from './incoming-calls.bench.ts';
 import { benchRecordings } from './recordings.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 import { benchApiKeys } from './api-keys.bench.ts';
+import { benchWebhookFanout } from './webhook-fanout.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   session: benchSessionCheck,
@@ -39,6 +40,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'incoming-calls': benchIncomingCalls,
   recordings: benchRecordings,
   'api-keys': benchApiKeys,
+  'webhook-fanout': benchWebhookFanout,
 };
 
 /**

@@ -96,9 +96,14 @@ import { registerCalendarFeedRoutes } from './modules/calendar/calendar-feed.rou
 import { registerApiKeyRoutes, resolveApiKeyViewer } from './modules/api-keys/public.ts';
 import { registerSlackRoutes, SLACK_POST_TASK, slackPostTask } from './modules/slack/public.ts';
 import {
+  listenForWebhookEvents,
   registerWebhookRoutes,
+  sweepWebhookEndpoints,
   WEBHOOK_DELIVER_TASK,
+  WEBHOOK_SWEEP_CRONTAB,
+  WEBHOOK_SWEEP_TASK,
   webhookDeliverTask,
+  webhookSweepTask,
 } from './modules/webhooks/public.ts';
 import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
 
@@ -301,6 +306,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
+  const stopWebhookListener = listenForWebhookEvents(ctx, connection, app.log);
   await connection.start();
   const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
@@ -318,14 +324,18 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
       [SLACK_POST_TASK]: slackPostTask(ctx),
       [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
+      [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,
-    crontab: RECORDING_RETENTION_CRONTAB,
+    crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB].join('\n'),
   });
+  // Deliveries captured while no instance was listening are queued now, not at the sweep's next minute.
+  sweepWebhookEndpoints(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'webhook sweep failed'));
   await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     stopJanitor();
+    stopWebhookListener();
     changes.closeAll();
   });
   app.addHook('onClose', async () => {

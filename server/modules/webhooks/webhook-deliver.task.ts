@@ -14,11 +14,14 @@ import { DestinationRefused, postJson } from '../../http/outgoing-post.ts';
 import { notifyUser } from '../notifications/public.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import {
+  commitWithoutWaitingForDisk,
+  deliveryJobWaiting,
   findEndpointForDelivery,
   isEndpointEnabled,
   markEndpointHealth,
   pendingDeliveries,
-  recordAttempt,
+  recordAttempts,
+  type AttemptOutcome,
   tryLockEndpoint,
   unlockEndpoint,
 } from './webhooks.repository.ts';
@@ -27,9 +30,14 @@ import {
 export const WEBHOOK_DELIVER_TASK = 'webhook-deliver';
 
 const BATCH = 200;
-const AT_ONCE = 5;
+const AT_ONCE = 10;
 const ROUNDS = 20;
 const TIMEOUT_MS = 10_000;
+/**
+ * A run stops starting groups after this long and queues itself again, so a slow receiver never holds one of the
+ * job queue's few workers (campaign sends, calls) for long.
+ */
+const RUN_BUDGET_MS = 2_000;
 
 type Ctx = Pick<AppContext, 'db' | 'secretBox' | 'clock' | 'webhookAllowedHosts'>;
 
@@ -37,16 +45,23 @@ type Ctx = Pick<AppContext, 'db' | 'secretBox' | 'clock' | 'webhookAllowedHosts'
  * Queues the endpoint's job for when its next delivery is due, `delayMs` from now (at once by default). The queue
  * keeps real time; the delay is measured on the app's clock.
  */
-export async function queueEndpointDelivery(ctx: Pick<AppContext, 'db'>, endpointId: string, delayMs = 0) {
+export async function queueEndpointDelivery(
+  ctx: Pick<AppContext, 'db'>,
+  endpointId: string,
+  delayMs = 0,
+  options: { unlessWaiting?: boolean } = {},
+) {
   const runAt = delayMs > 0 ? new Date(Date.now() + delayMs) : undefined;
-  await withActor(ctx.db, { kind: 'system' }, (trx) =>
-    enqueueJob(
+  await withActor(ctx.db, { kind: 'system' }, async (trx) => {
+    if (options.unlessWaiting && (await deliveryJobWaiting(trx, endpointId))) return;
+    await commitWithoutWaitingForDisk(trx);
+    await enqueueJob(
       trx,
       WEBHOOK_DELIVER_TASK,
       { endpointId },
       { jobKey: `${WEBHOOK_DELIVER_TASK}:${endpointId}`, maxAttempts: 25, ...(runAt && { runAt }) },
-    ),
-  );
+    );
+  });
 }
 
 async function attempt(ctx: Ctx, url: string, secret: string, id: string, payload: unknown, now: Date) {
@@ -107,7 +122,8 @@ async function deliverPending(ctx: Ctx, conn: Db, endpointId: string): Promise<n
   let delivered = 0;
   let failed = 0;
   let lastError = '';
-  for (let round = 0; round < ROUNDS; round++) {
+  const stopAt = Date.now() + RUN_BUDGET_MS;
+  for (let round = 0; round < ROUNDS && Date.now() < stopAt; round++) {
     const pending = await asSystem(conn, async (trx) =>
       (await isEndpointEnabled(trx, endpointId)) ? pendingDeliveries(trx, endpointId, BATCH) : null,
     );
@@ -124,31 +140,31 @@ async function deliverPending(ctx: Ctx, conn: Db, endpointId: string): Promise<n
     );
     if (ready.length === 0) break;
     const rows = new Map(pending.map((p) => [p.id, p]));
-    for (let i = 0; i < ready.length; i += AT_ONCE) {
+    for (let i = 0; i < ready.length && Date.now() < stopAt; i += AT_ONCE) {
       const group = ready.slice(i, i + AT_ONCE).map((d) => rows.get(d.id)!);
       const outcomes = await Promise.all(
         group.map((row) => attempt(ctx, endpoint.url, secret, row.id, row.payload, now)),
       );
-      await asSystem(conn, async (trx) => {
-        for (const [k, outcome] of outcomes.entries()) {
-          const row = group[k]!;
-          const at = ctx.clock();
-          if (outcome.ok) delivered++;
-          else {
-            failed++;
-            lastError = outcome.error;
-          }
-          const retryAt = outcome.ok ? null : nextAttemptAt(row.event_at, row.attempts + 1, at);
-          await recordAttempt(trx, row.id, {
-            status: outcome.ok ? 'delivered' : retryAt ? 'pending' : 'failed',
-            attempts: row.attempts + 1,
-            dueAt: retryAt ?? row.due_at,
-            lastStatus: outcome.status,
-            lastError: outcome.ok ? null : outcome.error,
-            at,
-          });
+      const at = ctx.clock();
+      const recorded = outcomes.map((outcome, k): AttemptOutcome => {
+        const row = group[k]!;
+        if (outcome.ok) delivered++;
+        else {
+          failed++;
+          lastError = outcome.error;
         }
+        const retryAt = outcome.ok ? null : nextAttemptAt(row.event_at, row.attempts + 1, at);
+        return {
+          id: row.id,
+          status: outcome.ok ? 'delivered' : retryAt ? 'pending' : 'failed',
+          attempts: row.attempts + 1,
+          dueAt: retryAt ?? row.due_at,
+          lastStatus: outcome.status,
+          lastError: outcome.ok ? null : outcome.error,
+          at,
+        };
       });
+      await asSystem(conn, (trx) => recordAttempts(trx, recorded));
     }
   }
   return asSystem(conn, async (trx) => {

@@ -201,31 +201,35 @@ export async function pendingDeliveries(db: DbExecutor, endpointId: string, limi
     .execute();
 }
 
-export async function recordAttempt(
-  db: DbExecutor,
-  id: string,
-  outcome: {
-    status: 'pending' | 'delivered' | 'failed';
-    attempts: number;
-    dueAt: Date;
-    lastStatus: number | null;
-    lastError: string | null;
-    at: Date;
-  },
-): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: outcome.status,
-      attempts: outcome.attempts,
-      due_at: outcome.dueAt,
-      last_status: outcome.lastStatus,
-      last_error: outcome.lastError?.slice(0, 500) ?? null,
-      last_attempt_at: outcome.at,
-      ...(outcome.status === 'delivered' && { delivered_at: outcome.at }),
-    })
-    .where('id', '=', id)
-    .execute();
+export type AttemptOutcome = {
+  id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  dueAt: Date;
+  lastStatus: number | null;
+  lastError: string | null;
+  at: Date;
+};
+
+/**
+ * Records the outcomes of a group of attempts in one statement, without waiting for the write-ahead log to reach the
+ * disk: an outcome lost in a database crash only means that delivery is sent again, with the same id (at least once).
+ */
+export async function recordAttempts(db: DbExecutor, outcomes: readonly AttemptOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await commitWithoutWaitingForDisk(db);
+  const rows = outcomes.map(
+    (o) =>
+      sql`(${o.id}, ${o.status}, ${o.attempts}::int, ${o.dueAt}::timestamptz, ${o.lastStatus}::int, ${
+        o.lastError?.slice(0, 500) ?? null
+      }, ${o.at}::timestamptz)`,
+  );
+  await sql`
+    update webhook_deliveries d set status = v.status, attempts = v.attempts, due_at = v.due_at,
+      last_status = v.last_status, last_error = v.last_error, last_attempt_at = v.at,
+      delivered_at = case when v.status = 'delivered' then v.at else d.delivered_at end
+    from (values ${sql.join(rows)}) as v (id, status, attempts, due_at, last_status, last_error, at)
+    where d.id = v.id`.execute(db);
 }
 
 export async function markEndpointHealth(
@@ -241,4 +245,42 @@ export async function markEndpointHealth(
     })
     .where('id', '=', endpointId)
     .execute();
+}
+
+/**
+ * Enabled endpoints that have pending deliveries and no delivery job (its notice was sent while no instance was
+ * listening): one index probe per endpoint.
+ */
+export async function endpointsWithoutJob(db: DbExecutor): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select w.id from webhook_endpoints w
+    where w.enabled
+      and exists (select 1 from webhook_deliveries d where d.endpoint_id = w.id and d.status = 'pending')
+      and not exists (select 1 from graphile_worker._private_jobs j where j.key = 'webhook-deliver:' || w.id)`.execute(
+    db,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Whether the endpoint's delivery job is waiting to run now (queued, due, not yet taken): it will read what was
+ * committed before it starts, so nothing more need be queued for a new delivery.
+ */
+export async function deliveryJobWaiting(db: DbExecutor, endpointId: string): Promise<boolean> {
+  const { rows } = await sql<{ waiting: boolean }>`
+    select exists (select 1 from graphile_worker._private_jobs j
+      where j.key = ${`webhook-deliver:${endpointId}`} and j.locked_at is null and j.run_at <= now()) as waiting`.execute(
+    db,
+  );
+  return rows[0]?.waiting ?? false;
+}
+
+/**
+ * This transaction's commit does not wait for the write-ahead log to reach the disk. For writes a crash may lose
+ * harmlessly: a delivery outcome (the delivery is sent again, same id) or a job queued (the sweep queues it again).
+ * A commit that queues a job sends a notice, and PostgreSQL commits noticing transactions one at a time: waiting
+ * for the disk there would hold every other one up.
+ */
+export async function commitWithoutWaitingForDisk(db: DbExecutor): Promise<void> {
+  await sql`set local synchronous_commit = off`.execute(db);
 }
