@@ -9,6 +9,7 @@ import {
   type Session,
   type TestContext,
 } from '../../test/test-app.ts';
+import { sweepWebhookEndpoints } from './webhook-kick.ts';
 import { verifyWebhook } from './webhook-signature.ts';
 
 /*
@@ -192,6 +193,24 @@ describe('outgoing webhooks', () => {
     });
     await until(() => receiver.received.length === 2);
     await until(async () => (await log(endpoint.id))[0]!.status === 'delivered');
+  });
+
+  it('the sweep queues an endpoint whose deliveries were written while nobody listened', async () => {
+    const { endpoint } = await register(['contact.created']);
+    // A delivery captured with no instance listening: written, its notice heard by nobody, no job.
+    await ctx.db.admin.query(
+      `insert into webhook_deliveries (id, endpoint_id, user_id, type, event_at, payload, due_at)
+       values ('msg_unheard', $1, $2, 'contact.created', now(), '{"type":"contact.created","data":{}}', to_timestamp(0))`,
+      [endpoint.id, rep.userId],
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(0);
+    expect(await sweepWebhookEndpoints(ctx.app.ctx)).toBe(1);
+    await until(() => receiver.received.length === 1);
+    expect(receiver.received[0]!.headers['webhook-id']).toBe('msg_unheard');
+    // Nothing left pending: the next sweep queues nothing.
+    await until(async () => (await log(endpoint.id))[0]!.status === 'delivered');
+    expect(await sweepWebhookEndpoints(ctx.app.ctx)).toBe(0);
   });
 
   it('refuses addresses inside the network and more than ten endpoints, and hides others’ endpoints', async () => {
