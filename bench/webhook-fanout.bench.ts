@@ -36,7 +36,7 @@ parentPort.on('message', () => parentPort.postMessage({ arrivals, distinct: ids.
 type Phase = { create: number[]; list: number[]; errors: number };
 
 /**
- * Webhook fan-out (issue 26, decision 035): contacts created through the API at RATE a second for SECONDS, each a
+ * Webhook fan-out (decision 035): contacts created through the API at RATE a second for SECONDS, each a
  * `contact.created` event for ENDPOINTS endpoints (every event to every endpoint: RATE × ENDPOINTS deliveries a
  * second), received by a local server; while a reader lists contacts every 100 ms. Measured: the seconds from the
  * event (its committed timestamp) to its arrival at each endpoint, and the API's latency with the endpoints against

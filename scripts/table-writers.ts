@@ -55,6 +55,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   calendar_feeds: 'server/modules/calendar',
   api_keys: 'server/modules/api-keys',
   slack_connections: 'server/modules/slack',
+  hubspot_connections: 'server/modules/hubspot',
+  hubspot_logged_calls: 'server/modules/hubspot',
   webhook_endpoints: 'server/modules/webhooks',
   webhook_deliveries: 'server/modules/webhooks',
   recording_settings: 'server/modules/recordings',

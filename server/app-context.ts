@@ -40,6 +40,8 @@ export type AppContext = {
   smtpAllowedHosts: readonly string[] | null;
   /** Private or local hosts users' outgoing webhooks may reach (WEBHOOK_ALLOWED_HOSTS); null: none. */
   webhookAllowedHosts: readonly string[] | null;
+  /** HubSpot's API address (HUBSPOT_API_URL), without a trailing slash. */
+  hubspotApiUrl: string;
   importMaxBytes: number;
   /** Requests one API key may make per minute (decision 033). */
   apiKeyRequestsPerMinute: number;

@@ -105,6 +105,13 @@ import {
   webhookDeliverTask,
   webhookSweepTask,
 } from './modules/webhooks/public.ts';
+import {
+  HUBSPOT_IMPORT_TASK,
+  HUBSPOT_LOG_CALL_TASK,
+  hubspotImportTask,
+  hubspotLogCallTask,
+  registerHubspotRoutes,
+} from './modules/hubspot/public.ts';
 import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
 
 export type AppConfig = {
@@ -128,6 +135,8 @@ export type AppConfig = {
   smtpAllowedHosts?: string[] | null;
   /** Private or local hosts users' outgoing webhooks may reach (WEBHOOK_ALLOWED_HOSTS); none by default. */
   webhookAllowedHosts?: string[] | null;
+  /** HubSpot's API (decision 036); https://api.hubapi.com when absent. */
+  hubspotApiUrl?: string;
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** Requests one API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). */
@@ -226,6 +235,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     }),
     smtpAllowedHosts: config.smtpAllowedHosts ?? null,
     webhookAllowedHosts: config.webhookAllowedHosts ?? null,
+    hubspotApiUrl: (config.hubspotApiUrl ?? 'https://api.hubapi.com').replace(/\/$/, ''),
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
     apiKeyRequestsPerMinute: config.apiKeyRequestsPerMinute ?? DEFAULT_API_KEY_REQUESTS_PER_MINUTE,
     telephony: createTelephony(config.telephony, {
@@ -303,6 +313,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerApiKeyRoutes(app, ctx);
   registerSlackRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  registerHubspotRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
@@ -325,6 +336,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [SLACK_POST_TASK]: slackPostTask(ctx),
       [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
       [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
+      [HUBSPOT_LOG_CALL_TASK]: hubspotLogCallTask(ctx),
+      [HUBSPOT_IMPORT_TASK]: hubspotImportTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,

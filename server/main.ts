@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     smtpTrustedCa: env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
     smtpAllowedHosts: env.SMTP_ALLOWED_HOSTS,
     webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS,
+    hubspotApiUrl: env.HUBSPOT_API_URL,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : path.join(dataDir, 'files'),

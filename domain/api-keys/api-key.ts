@@ -70,6 +70,7 @@ const OUT_OF_REACH = [
   '/api/calls/voice-token',
   '/api/calendar-feed',
   '/api/slack',
+  '/api/hubspot',
 ];
 
 /** Whether an API key may reach a route: an approved user's route listed in the API reference, not the account's. */

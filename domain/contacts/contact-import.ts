@@ -59,6 +59,9 @@ export const IMPORT_MESSAGES = {
 
 export const IMPORT_FORMATS = ['csv', 'xlsx', 'vcard'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** Where an import's rows came from: a file of one of the formats, or a connected CRM (decision 036). */
+export const IMPORT_SOURCES = [...IMPORT_FORMATS, 'hubspot', 'salesforce'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /** The format a file name announces, or null when we cannot read it. */
 export function importFormatOf(fileName: string): ImportFormat | null {
@@ -276,7 +279,7 @@ export const REPORT_SKIPPED_LIMIT = 10_000;
 export const ImportReportSchema = z.object({
   id: z.string(),
   fileName: z.string(),
-  format: z.enum(IMPORT_FORMATS),
+  format: z.enum(IMPORT_SOURCES),
   duplicates: DuplicateModeSchema,
   status: z.enum(['running', 'done', 'failed']),
   totalRows: z.number().int(),

@@ -122,6 +122,8 @@ export const EnvSchema = z.object({
   SMTP_ALLOWED_HOSTS: hostList,
   /** Hosts on private or local networks that users' outgoing webhooks (Slack) may reach, and over plain http. */
   WEBHOOK_ALLOWED_HOSTS: hostList,
+  /** HubSpot's API (decision 036); another address only to test against a local fake. */
+  HUBSPOT_API_URL: z.url().default('https://api.hubapi.com'),
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   /** Requests one personal API key may make per minute (decision 033). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce

@@ -43,6 +43,7 @@ import * as m0041 from './migrations/0041-slack.ts';
 import * as m0042 from './migrations/0042-webhooks.ts';
 import * as m0043 from './migrations/0043-webhook-events.ts';
 import * as m0044 from './migrations/0044-webhook-kick.ts';
+import * as m0045 from './migrations/0045-hubspot.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-webhooks': m0042,
   '0043-webhook-events': m0043,
   '0044-webhook-kick': m0044,
+  '0045-hubspot': m0045,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

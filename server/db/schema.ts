@@ -4,7 +4,7 @@ import type { BulkCallSummary } from '#domain/calls/bulk-call.schema.ts';
 import type { CampaignStatus, CampaignType, RecipientState } from '#domain/campaigns/campaign-state.ts';
 import type { SmsDelivery } from '#domain/campaigns/sms-campaign.schema.ts';
 import type { ContactStatus } from '#domain/contacts/contact.schema.ts';
-import type { DuplicateMode, ImportFormat, ImportReport } from '#domain/contacts/contact-import.ts';
+import type { DuplicateMode, ImportReport, ImportSource } from '#domain/contacts/contact-import.ts';
 import type { LineState } from '#domain/dialer/dial-round.ts';
 import type { SkipReason } from '#domain/dialer/queue-walk.ts';
 import type { Delivery } from '#domain/email/email.schema.ts';
@@ -467,7 +467,7 @@ export type ContactImportsTable = {
   id: Generated<string>;
   user_id: string;
   file_name: string;
-  format: ImportFormat;
+  format: ImportSource;
   duplicates: DuplicateMode;
   status: Generated<ImportReport['status']>;
   total_rows: Generated<number>;
@@ -667,6 +667,32 @@ export type SlackConnectionsTable = {
   last_error_at: Date | null;
 };
 
+export type HubspotConnectionsTable = {
+  user_id: string;
+  /** The private app's access token, sealed with the app's key. */
+  token_sealed: string;
+  portal_id: string;
+  account_domain: string | null;
+  log_calls: Generated<boolean>;
+  create_missing: Generated<boolean>;
+  connected_at: Generated<Date>;
+  import_status: 'running' | 'done' | 'failed' | null;
+  import_at: Date | null;
+  import_summary: string | null;
+  calls_logged: Generated<number>;
+  last_logged_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+};
+
+export type HubspotLoggedCallsTable = {
+  disposition_id: string;
+  user_id: string;
+  hubspot_call_id: string;
+  hubspot_contact_id: string;
+  logged_at: Generated<Date>;
+};
+
 export type WebhookEndpointsTable = {
   id: Generated<string>;
   user_id: string;
@@ -706,6 +732,8 @@ export type Database = {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   slack_connections: SlackConnectionsTable;
+  hubspot_connections: HubspotConnectionsTable;
+  hubspot_logged_calls: HubspotLoggedCallsTable;
   api_keys: ApiKeysTable;
   recordings: RecordingsTable;
   voicemail_drops: VoicemailDropsTable;

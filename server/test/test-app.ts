@@ -42,6 +42,8 @@ export async function createTestApp(
     closeGraceMs?: number;
     smtpAllowedHosts?: string[];
     webhookAllowedHosts?: string[];
+    /** HubSpot's API address: a local fake (server/test/fake-hubspot.ts). */
+    hubspotApiUrl?: string;
     /** A built web app to serve (a directory holding index.html); none by default. */
     webDist?: string;
     /** Store recordings in this S3-compatible bucket (server/test/test-s3.ts) instead of the temporary directory. */
@@ -65,6 +67,7 @@ export async function createTestApp(
     smtpTrustedCa: options.smtpTrustedCa,
     smtpAllowedHosts: options.smtpAllowedHosts ?? null,
     webhookAllowedHosts: options.webhookAllowedHosts ?? null,
+    ...(options.hubspotApiUrl && { hubspotApiUrl: options.hubspotApiUrl }),
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
     ...(options.apiKeyRequestsPerMinute !== undefined && {
       apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import {
   SkippedRowSchema,
   type DuplicateMode,
-  type ImportFormat,
+  type ImportSource,
   type ImportReport,
   type SkippedRow,
 } from '#domain/contacts/contact-import.ts';
@@ -28,7 +28,7 @@ const COLUMNS = [
 type Row = {
   id: string;
   file_name: string;
-  format: ImportFormat;
+  format: ImportSource;
   duplicates: DuplicateMode;
   status: 'running' | 'done' | 'failed';
   total_rows: number;
@@ -75,7 +75,7 @@ export async function hasRunningImport(db: DbExecutor, userId: string): Promise<
 
 export async function startImport(
   db: DbExecutor,
-  job: { userId: string; fileName: string; format: ImportFormat; duplicates: DuplicateMode },
+  job: { userId: string; fileName: string; format: ImportSource; duplicates: DuplicateMode },
   instanceId: string,
   now: Date,
 ): Promise<string> {

@@ -10,6 +10,7 @@ import {
   type DuplicateMode,
   type ImportEvent,
   type ImportFormat,
+  type ImportSource,
   type ImportMapping,
   type ImportPreview,
   type ImportReport,
@@ -32,7 +33,7 @@ export const IMPORT_ALREADY_RUNNING =
 export type ImportJob = {
   userId: string;
   fileName: string;
-  format: ImportFormat;
+  format: ImportSource;
   rows: AsyncIterable<FileRow>;
   /** Rows the reader could not read, filled while rows are read. */
   unreadable: UnreadableRow[];

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { withDatabase } from '../../test/test-postgres.ts';
 
 /**
- * The kill -9 drill of issue 26 (decision 035): 10,000 webhook events (5,000 contacts created, then each changed)
+ * The kill -9 drill of outgoing webhooks (decision 035): 10,000 webhook events (5,000 contacts created, then each changed)
  * while the server delivering them is killed 10 times mid-delivery and started again exactly as the README runs it.
  * Every event reaches the receiver at least once, none is lost, each contact's events arrive in order, and an event
  * received twice carries the same webhook-id both times; at most the 10 in flight at a kill are sent again.

@@ -13,16 +13,17 @@ import { CallRecordingCard, VoicemailDropsCard, VoicemailGreetingCard } from '..
 import { CalendarFeedCard } from '../calendar/public.ts';
 import { ApiKeysCard } from '../api-keys/public.ts';
 import { SlackCard } from '../slack/public.ts';
+import { HubspotCard } from '../hubspot/public.ts';
 import { WebhooksCard } from '../webhooks/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
-const INTEGRATIONS = ['Salesforce', 'HubSpot'];
+const INTEGRATIONS = ['Salesforce'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
  * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed, Slack,
- * API keys, webhooks; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
+ * HubSpot, API keys, webhooks; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
  * link to it.
  */
 export function SettingsPage() {
@@ -101,6 +102,7 @@ export function SettingsPage() {
         <TabsContent value="integrations">
           <CalendarFeedCard />
           <SlackCard />
+          <HubspotCard />
           <ApiKeysCard />
           <WebhooksCard />
           <Card className="mt-4">
@@ -128,9 +130,7 @@ export function SettingsPage() {
           <Card className="mt-4">
             <CardHeader>
               <CardTitle>Integrations</CardTitle>
-              <CardDescription>
-                These integrations are not available yet. Nothing here connects to another service.
-              </CardDescription>
+              <CardDescription>Salesforce is not available yet: nothing here connects to it.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-3 sm:grid-cols-2">
               {INTEGRATIONS.map((name) => (

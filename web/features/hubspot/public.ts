@@ -1,0 +1,2 @@
+/** HubSpot as other features use it. Other features import this file, never the feature's other files (decision 013). */
+export { HubspotCard } from './components/hubspot-card.tsx';
