@@ -13,6 +13,7 @@ export const NotificationKindSchema = z.enum([
   'missed-call',
   'voicemail',
   'webhook-disabled',
+  'integration-failed',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 

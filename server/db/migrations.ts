@@ -44,6 +44,7 @@ import * as m0042 from './migrations/0042-webhooks.ts';
 import * as m0043 from './migrations/0043-webhook-events.ts';
 import * as m0044 from './migrations/0044-webhook-kick.ts';
 import * as m0045 from './migrations/0045-hubspot.ts';
+import * as m0046 from './migrations/0046-integration-failed.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0043-webhook-events': m0043,
   '0044-webhook-kick': m0044,
   '0045-hubspot': m0045,
+  '0046-integration-failed': m0046,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

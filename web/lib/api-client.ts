@@ -16,6 +16,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the person about a failed request: the first field's problem when the server named one, else the message. */
+export function problemOf(error: Error): string {
+  return (error instanceof ApiError && error.issues[0]?.message) || error.message;
+}
+
 /** How long one attempt may take before it is given up (a 30 s timeout per attempt). */
 export const API_TIMEOUT_MS = 30_000;
 /** For the few requests that act on a whole filter at once (a million contacts): the server's own statement limit. */

@@ -12,6 +12,7 @@ import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { ImportFileError, runImport, type FileRow } from '../contact-import/public.ts';
+import { notifyUser } from '../notifications/public.ts';
 import { HubSpotError, hubspotClient } from './hubspot-client.ts';
 import {
   finishHubspotImport,
@@ -27,6 +28,31 @@ export const HUBSPOT_LOG_CALL_TASK = 'hubspot-log-call';
 export const HUBSPOT_IMPORT_TASK = 'hubspot-import';
 
 type Ctx = Pick<AppContext, 'db' | 'pool' | 'clock' | 'instanceId' | 'secretBox' | 'hubspotApiUrl'>;
+
+/**
+ * Records HubSpot's words on the card; when HubSpot refused the token itself (401: revoked, or the private app
+ * deleted), the user is also told once for this connection, since nothing will reach HubSpot until they connect
+ * again.
+ */
+async function recordFailure(
+  ctx: Ctx,
+  userId: string,
+  connectedAt: Date,
+  error: HubSpotError,
+): Promise<void> {
+  await withActor(ctx.db, { kind: 'user', userId }, async (trx) => {
+    await recordHubspotError(trx, userId, error.message, ctx.clock());
+    if (error.status === 401)
+      await notifyUser(trx, {
+        userId,
+        kind: 'integration-failed',
+        subject: `hubspot:${connectedAt.toISOString()}`,
+        title: 'HubSpot refused the connection',
+        body: `${error.message}. Calls are not logged in HubSpot until you connect again with a new token in Settings → Integrations → HubSpot.`,
+        link: '/settings?tab=integrations',
+      });
+  });
+}
 
 /**
  * Logs one saved outcome as a call on the matching HubSpot contact (decision 036): found by e-mail or phone, made
@@ -108,7 +134,7 @@ export function hubspotLogCallTask(ctx: Ctx): JobTask {
       );
     } catch (error) {
       if (!(error instanceof HubSpotError)) throw error;
-      await asUser((trx) => recordHubspotError(trx, userId, error.message, ctx.clock()));
+      await recordFailure(ctx, userId, connection.connected_at, error);
       if (hubspotRetryable(error.status)) throw error;
     }
   };
@@ -164,7 +190,7 @@ export function hubspotImportTask(ctx: Ctx): JobTask {
       const cause = error instanceof ImportFileError ? error.cause : error;
       if (cause instanceof HubSpotError) {
         await finish('failed', cause.message);
-        await asUser((trx) => recordHubspotError(trx, userId, cause.message, ctx.clock()));
+        await recordFailure(ctx, userId, connection.connected_at, cause);
         if (hubspotRetryable(cause.status)) throw cause;
         return;
       }

@@ -210,6 +210,13 @@ describe('HubSpot', () => {
     const revoked = await until(state, (s) => s?.lastError?.includes('401') ?? false);
     expect(revoked!.lastError).toMatch(/^HubSpot answered 401: Authentication credentials not found/);
     expect(revoked!.callsLogged).toBe(1);
+    // Told once: nothing reaches HubSpot until a new token is connected.
+    const notices = (await send('GET', '/api/notifications')).json<{
+      notifications: { kind: string; title: string; link: string }[];
+    }>().notifications;
+    expect(notices.map((n) => [n.kind, n.title, n.link])).toEqual([
+      ['integration-failed', 'HubSpot refused the connection', '/settings?tab=integrations'],
+    ]);
 
     // Disconnected: outcomes saved later queue nothing.
     expect((await send('DELETE', '/api/hubspot')).statusCode).toBe(204);

@@ -18,6 +18,7 @@ const EMAIL_SETTING: Record<
   'missed-call': 'missedCallsEmail',
   voicemail: 'missedCallsEmail',
   'webhook-disabled': 'integrationsEmail',
+  'integration-failed': 'integrationsEmail',
 };
 
 /**

@@ -22,7 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { problemOf } from '../../../lib/api-client.ts';
 import { formatMoment } from '../../../lib/dates.ts';
 import { useApiKeys, useMakeApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 
@@ -128,7 +128,7 @@ export function ApiKeysCard() {
         </form>
         {make.isError && (
           <p role="alert" className="text-destructive">
-            {(make.error instanceof ApiError && make.error.issues[0]?.message) || make.error.message}
+            {problemOf(make.error)}
           </p>
         )}
         {keys.isPending ? (

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { problemOf } from '../../../lib/api-client.ts';
 import { formatMoment } from '../../../lib/dates.ts';
 import {
   useConnectHubspot,
@@ -17,9 +17,6 @@ import {
   useHubspotChoices,
   useImportFromHubspot,
 } from '../api/hubspot.ts';
-
-const fieldError = (error: Error | null) =>
-  error ? (error instanceof ApiError && error.issues[0]?.message) || error.message : null;
 
 function Choice(props: {
   label: string;
@@ -220,7 +217,7 @@ export function HubspotCard() {
             />
             {connect.isError && (
               <p role="alert" className="text-destructive">
-                {fieldError(connect.error)}
+                {problemOf(connect.error)}
               </p>
             )}
             <div>

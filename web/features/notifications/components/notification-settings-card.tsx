@@ -34,7 +34,7 @@ const ROWS: Row[] = [
   },
   {
     title: 'Integrations',
-    what: 'When a webhook endpoint is turned off because every delivery to it failed for 3 days.',
+    what: 'When a webhook endpoint is turned off because every delivery to it failed for 3 days, or HubSpot refuses the connection.',
     app: 'integrationsApp',
     email: 'integrationsEmail',
   },

@@ -7,12 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { problemOf } from '../../../lib/api-client.ts';
 import { formatMoment } from '../../../lib/dates.ts';
 import { useDisconnectSlack, useSaveSlack, useSlack, useTestSlack } from '../api/slack.ts';
-
-const fieldError = (error: Error | null) =>
-  error ? (error instanceof ApiError && error.issues[0]?.message) || error.message : null;
 
 function EventChoices(props: {
   chosen: SlackEvent[];
@@ -171,7 +168,7 @@ export function SlackCard() {
             <EventChoices chosen={chosen} onChange={setDraft} disabled={save.isPending} />
             {save.isError && (
               <p role="alert" className="text-destructive">
-                {fieldError(save.error)}
+                {problemOf(save.error)}
               </p>
             )}
             <div>

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { problemOf } from '../../../lib/api-client.ts';
 import {
   fetchWebhookSecret,
   useAddWebhook,
@@ -21,8 +21,6 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks.ts';
 import { WebhookLog } from './webhook-log.tsx';
-
-const problem = (error: Error) => (error instanceof ApiError && error.issues[0]?.message) || error.message;
 
 function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const change = useChangeWebhook();
@@ -223,7 +221,7 @@ export function WebhooksCard() {
           </fieldset>
           {add.isError && (
             <p role="alert" className="text-destructive">
-              {problem(add.error)}
+              {problemOf(add.error)}
             </p>
           )}
           <div>
