@@ -59,6 +59,9 @@ test('a rep subscribes to their callbacks: gets the calendar address, a calendar
   expect((await page.request.get(url)).status()).toBe(404);
   await card.getByRole('button', { name: 'Turn off' }).click();
   await expect(card.getByRole('button', { name: 'Get calendar address' })).toBeVisible();
-  // The other integrations still say plainly that they do nothing.
-  await expect(page.getByRole('button', { name: 'Not available yet' })).toHaveCount(1);
+  // Nothing pretends: without a connected app set up by the operator, Salesforce says so and offers no button.
+  await expect(page.getByRole('button', { name: 'Not available yet' })).toHaveCount(0);
+  const salesforce = page.getByRole('region', { name: 'Salesforce' });
+  await expect(salesforce).toContainText('Salesforce is not set up on this server.');
+  await expect(salesforce.getByRole('button')).toHaveCount(0);
 });

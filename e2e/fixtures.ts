@@ -11,7 +11,7 @@ export type Server = { baseUrl: string; databaseUrl: string };
 /** The built product as a real process (node server/main.ts) on a fresh copy of the migrated database. */
 async function startServer(
   simulatorTimeScale: string,
-  hubspotApiUrl: string,
+  serverEnv: Record<string, string>,
 ): Promise<Server & { stop: () => Promise<void>; errorLog: () => string[] }> {
   const adminUrl = process.env.E2E_PG_ADMIN_URL!;
   const name = `callcrm_e2e_${randomBytes(6).toString('hex')}`;
@@ -36,8 +36,8 @@ async function startServer(
       // By default the simulator runs ten times faster than real time: answered after 0.3 s, hung up by itself
       // after 3.3 s. A journey that does much during one call slows it down (test.use({ simulatorTimeScale })).
       SIMULATOR_TIME_SCALE: simulatorTimeScale,
-      // A local fake of HubSpot's API when a journey starts one (test.use({ hubspotApiUrl })).
-      ...(hubspotApiUrl && { HUBSPOT_API_URL: hubspotApiUrl }),
+      // Local fakes of outside services a journey starts (test.use({ serverEnv })): HUBSPOT_API_URL, SALESFORCE_….
+      ...serverEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,8 +79,8 @@ async function startServer(
 type Fixtures = {
   /** How much faster than real time the simulator runs (SIMULATOR_TIME_SCALE); '0.1' by default. */
   simulatorTimeScale: string;
-  /** HUBSPOT_API_URL for the server: a journey's local fake; '' for the default. */
-  hubspotApiUrl: string;
+  /** More environment for the server: where a journey's local fake of an outside service listens. */
+  serverEnv: Record<string, string>;
   server: Server;
   /** Console errors this test provokes on purpose (a 401 from a wrong password, say). */
   allowConsoleErrors: (pattern: RegExp) => void;
@@ -89,9 +89,9 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures & { consoleErrors: { allowed: RegExp[]; seen: string[] } }>({
   simulatorTimeScale: ['0.1', { option: true }],
-  hubspotApiUrl: ['', { option: true }],
-  server: async ({ simulatorTimeScale, hubspotApiUrl }, use, testInfo) => {
-    const server = await startServer(simulatorTimeScale, hubspotApiUrl);
+  serverEnv: [{}, { option: true }],
+  server: async ({ simulatorTimeScale, serverEnv }, use, testInfo) => {
+    const server = await startServer(simulatorTimeScale, serverEnv);
     await use(server);
     if (testInfo.status !== testInfo.expectedStatus && server.errorLog().length > 0)
       await testInfo.attach('server log', { body: server.errorLog().join('\n'), contentType: 'text/plain' });

@@ -4,14 +4,14 @@ import { createContactThroughApi, expect, signedInRep, test } from './fixtures.t
 // The server is started pointing at a local HubSpot that answers as its CRM v3 API documents.
 let hubspot: FakeHubspot;
 test.use({
-  hubspotApiUrl: async ({}, use) => {
+  serverEnv: async ({}, use) => {
     hubspot = await startFakeHubspot();
     hubspot.addContacts([
       { firstname: 'Ada', lastname: 'Byron', email: 'ada@engines.example', company: 'Engines' },
       { firstname: 'Grace', lastname: 'Hopper', email: 'grace@navy.example', phone: '(303) 555-0190' },
       { firstname: 'Alan', lastname: 'Turing', phone: '+13035550191', jobtitle: 'Researcher' },
     ]);
-    await use(hubspot.url);
+    await use({ HUBSPOT_API_URL: hubspot.url });
     await hubspot.close();
   },
 });

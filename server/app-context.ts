@@ -12,6 +12,9 @@ import type { WorkTracker } from './instance/work-tracker.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 /** What route modules need, built once in app.ts and passed down explicitly. */
+/** A Salesforce connected app: its consumer key and secret and the login host (no trailing slash). */
+export type SalesforceApp = { clientId: string; clientSecret: string; loginUrl: string };
+
 export type AppContext = {
   /** This server process, as other instances know it (instance/instance-connection.ts). */
   instanceId: string;
@@ -42,6 +45,8 @@ export type AppContext = {
   webhookAllowedHosts: readonly string[] | null;
   /** HubSpot's API address (HUBSPOT_API_URL), without a trailing slash. */
   hubspotApiUrl: string;
+  /** The Salesforce connected app (decision 037), or null when the operator set none up. */
+  salesforce: SalesforceApp | null;
   importMaxBytes: number;
   /** Requests one API key may make per minute (decision 033). */
   apiKeyRequestsPerMinute: number;

@@ -6,7 +6,7 @@ import { normalizePhone } from '#domain/contacts/phone.ts';
 import { createTelephony, type TelephonyConfig } from './telephony/create-telephony.ts';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext } from './app-context.ts';
+import type { AppContext, SalesforceApp } from './app-context.ts';
 import { createPool, dbOnPool, withActor } from './db/database.ts';
 import { createSmtpSender } from './mail/smtp-sender.ts';
 import { createSecretBox } from './security/secret-box.ts';
@@ -112,6 +112,13 @@ import {
   hubspotLogCallTask,
   registerHubspotRoutes,
 } from './modules/hubspot/public.ts';
+import {
+  SALESFORCE_IMPORT_TASK,
+  SALESFORCE_LOG_CALL_TASK,
+  registerSalesforceRoutes,
+  salesforceImportTask,
+  salesforceLogCallTask,
+} from './modules/salesforce/public.ts';
 import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
 
 export type AppConfig = {
@@ -137,6 +144,8 @@ export type AppConfig = {
   webhookAllowedHosts?: string[] | null;
   /** HubSpot's API (decision 036); https://api.hubapi.com when absent. */
   hubspotApiUrl?: string;
+  /** Salesforce's connected app (decision 037); absent, Salesforce cannot be connected. */
+  salesforce?: SalesforceApp | null;
   /** Largest import file accepted, in bytes (answered with 413 before it is read). */
   importMaxBytes?: number;
   /** Requests one API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). */
@@ -236,6 +245,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
     smtpAllowedHosts: config.smtpAllowedHosts ?? null,
     webhookAllowedHosts: config.webhookAllowedHosts ?? null,
     hubspotApiUrl: (config.hubspotApiUrl ?? 'https://api.hubapi.com').replace(/\/$/, ''),
+    salesforce: config.salesforce
+      ? { ...config.salesforce, loginUrl: config.salesforce.loginUrl.replace(/\/$/, '') }
+      : null,
     importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
     apiKeyRequestsPerMinute: config.apiKeyRequestsPerMinute ?? DEFAULT_API_KEY_REQUESTS_PER_MINUTE,
     telephony: createTelephony(config.telephony, {
@@ -314,6 +326,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   registerSlackRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerHubspotRoutes(app, ctx);
+  registerSalesforceRoutes(app, ctx);
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
@@ -338,6 +351,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
       [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
       [HUBSPOT_LOG_CALL_TASK]: hubspotLogCallTask(ctx),
       [HUBSPOT_IMPORT_TASK]: hubspotImportTask(ctx),
+      [SALESFORCE_LOG_CALL_TASK]: salesforceLogCallTask(ctx),
+      [SALESFORCE_IMPORT_TASK]: salesforceImportTask(ctx),
     },
     log: app.log,
     pollIntervalMs: config.jobPollIntervalMs ?? 500,

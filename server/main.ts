@@ -65,6 +65,14 @@ async function main(): Promise<void> {
     smtpAllowedHosts: env.SMTP_ALLOWED_HOSTS,
     webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS,
     hubspotApiUrl: env.HUBSPOT_API_URL,
+    salesforce:
+      env.SALESFORCE_CLIENT_ID && env.SALESFORCE_CLIENT_SECRET
+        ? {
+            clientId: env.SALESFORCE_CLIENT_ID,
+            clientSecret: env.SALESFORCE_CLIENT_SECRET,
+            loginUrl: env.SALESFORCE_LOGIN_URL,
+          }
+        : null,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : path.join(dataDir, 'files'),

@@ -61,7 +61,7 @@ export function scopeAllows(scope: ApiKeyScope, method: string): boolean {
 /**
  * Routes of the user's own data that a key still may not reach: the event stream (an open stream tells incoming calls
  * that a browser is there to answer), the browser phone's token, and the integrations' secret addresses (the calendar
- * feed, the Slack webhook). Webhook endpoints are reachable: registering them is what integrations do. The account itself
+ * feed, the Slack webhook) and the CRM connections (HubSpot, Salesforce). Webhook endpoints are reachable: registering them is what integrations do. The account itself
  * (sign-in, password, sessions, keys) and administration are out of reach by their access level.
  */
 const OUT_OF_REACH = [
@@ -71,6 +71,7 @@ const OUT_OF_REACH = [
   '/api/calendar-feed',
   '/api/slack',
   '/api/hubspot',
+  '/api/salesforce',
 ];
 
 /** Whether an API key may reach a route: an approved user's route listed in the API reference, not the account's. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CrmSyncStateSchema } from '../integrations/crm-sync.ts';
 import { DuplicateModeSchema, type ImportField } from '../contacts/contact-import.ts';
 
 /**
@@ -185,19 +186,12 @@ export const HubSpotSettingsSchema = z.object({
 
 export const HubSpotImportSchema = z.object({ duplicates: DuplicateModeSchema.default('skip') });
 
-export const HubSpotConnectionSchema = z.object({
+export const HubSpotConnectionSchema = CrmSyncStateSchema.extend({
   portalId: z.string(),
   accountDomain: z.string().nullable(),
   connectedAt: z.iso.datetime(),
   logCalls: z.boolean(),
   createMissing: z.boolean(),
-  importStatus: z.enum(['running', 'done', 'failed']).nullable(),
-  importAt: z.iso.datetime().nullable(),
-  importSummary: z.string().nullable(),
-  lastLoggedAt: z.iso.datetime().nullable(),
-  callsLogged: z.number().int(),
-  lastError: z.string().nullable(),
-  lastErrorAt: z.iso.datetime().nullable(),
 });
 export type HubSpotConnection = z.infer<typeof HubSpotConnectionSchema>;
 export const HubSpotResponseSchema = z.object({ hubspot: HubSpotConnectionSchema.nullable() });

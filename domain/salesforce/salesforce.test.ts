@@ -3,7 +3,10 @@ import {
   salesforceAuthorizeUrl,
   salesforceImportQuery,
   salesforceMatchQueries,
+  salesforcePhoneVariants,
   salesforceRecordCells,
+  salesforceRetryable,
+  SalesforceImportSchema,
   salesforceTaskBody,
   salesforceTokenForm,
   salesforceWords,
@@ -99,11 +102,23 @@ describe('finding the Lead or Contact of a call', () => {
 
   it('asks for a Contact first, then an open Lead, by e-mail or phone', () => {
     expect(salesforceMatchQueries(null, null)).toEqual([]);
+    const phones = "('+13035550100', '+1 303 555 0100', '(303) 555-0100', '3035550100', '303-555-0100')";
     expect(salesforceMatchQueries('Ada@X.example', '+13035550100')).toEqual([
-      "SELECT Id FROM Contact WHERE Email = 'ada@x.example' OR Phone = '+13035550100' OR MobilePhone = '+13035550100' LIMIT 1",
-      "SELECT Id FROM Lead WHERE IsConverted = false AND (Email = 'ada@x.example' OR Phone = '+13035550100' OR MobilePhone = '+13035550100') LIMIT 1",
+      `SELECT Id FROM Contact WHERE Email = 'ada@x.example' OR Phone IN ${phones} OR MobilePhone IN ${phones} LIMIT 1`,
+      `SELECT Id FROM Lead WHERE IsConverted = false AND (Email = 'ada@x.example' OR Phone IN ${phones} OR MobilePhone IN ${phones}) LIMIT 1`,
     ]);
+    expect(salesforceMatchQueries(null, '+442079460000')[0]).toBe(
+      "SELECT Id FROM Contact WHERE Phone IN ('+442079460000', '+44 20 7946 0000', '020 7946 0000', '2079460000') OR MobilePhone IN ('+442079460000', '+44 20 7946 0000', '020 7946 0000', '2079460000') LIMIT 1",
+    );
   });
+
+  it.each([
+    ['+13035550100', ['+13035550100', '+1 303 555 0100', '(303) 555-0100', '3035550100', '303-555-0100']],
+    ['+33612345678', ['+33612345678', '+33 6 12 34 56 78', '06 12 34 56 78', '612345678']],
+    ['not a number', ['not a number']],
+  ])('types %s the ways people do', (e164, variants) =>
+    expect(salesforcePhoneVariants(e164)).toEqual(variants),
+  );
 });
 
 describe('a call as a completed Task', () => {
@@ -150,4 +165,33 @@ describe("Salesforce's answers", () => {
     [503, 'Service  Unavailable', 'Salesforce answered 503: Service Unavailable'],
     [500, '[]', 'Salesforce answered 500'],
   ])('%i %s', (status, body, words) => expect(salesforceWords(status, body)).toBe(words));
+});
+
+describe('which failures are tried again', () => {
+  it.each([
+    [null, 'Salesforce could not be reached: fetch failed', true],
+    [503, 'Salesforce answered 503', true],
+    [429, 'Salesforce answered 429', true],
+    [403, 'Salesforce answered 403: REQUEST_LIMIT_EXCEEDED: TotalRequests Limit exceeded.', true],
+    [403, 'Salesforce answered 403: INSUFFICIENT_ACCESS: insufficient access rights on object id', false],
+    [401, 'Salesforce answered 401: INVALID_SESSION_ID: Session expired or invalid', false],
+    [400, 'Salesforce answered 400: FIELD_INTEGRITY_EXCEPTION: bad value', false],
+  ])('%s %s → %s', (status, words, retry) => expect(salesforceRetryable(status, words)).toBe(retry));
+});
+
+describe('an import request', () => {
+  it('imports both kinds by default, each once, Leads first', () => {
+    expect(SalesforceImportSchema.parse({})).toEqual({ duplicates: 'skip', objects: ['Lead', 'Contact'] });
+    expect(SalesforceImportSchema.parse({ objects: ['Contact', 'Lead'] }).objects).toEqual([
+      'Lead',
+      'Contact',
+    ]);
+    expect(SalesforceImportSchema.parse({ objects: ['Contact'] }).objects).toEqual(['Contact']);
+  });
+  it('refuses nothing to import and unknown objects', () => {
+    expect(SalesforceImportSchema.safeParse({ objects: [] }).error?.issues[0]?.message).toBe(
+      'Choose Leads, Contacts or both.',
+    );
+    expect(SalesforceImportSchema.safeParse({ objects: ['Account'] }).success).toBe(false);
+  });
 });

@@ -1,9 +1,11 @@
-import type { ImportField } from '../contacts/contact-import.ts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { CrmSyncStateSchema } from '../integrations/crm-sync.ts';
+import { DuplicateModeSchema, type ImportField } from '../contacts/contact-import.ts';
 
 /**
- * Salesforce (its screen and jobs are not built yet; the HubSpot connection, decision 036, is their model): what is
- * asked of Salesforce and read from it,
- * pure. OAuth 2.0 web server flow with PKCE against the login host, then REST sObjects on the org's instance.
+ * Salesforce (decision 037): what is asked of Salesforce and read from it, pure. OAuth 2.0 web server flow with PKCE
+ * against the login host, then REST sObjects on the org's instance.
  */
 
 export const SALESFORCE_API_VERSION = 'v60.0';
@@ -102,11 +104,25 @@ export function soqlString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
+/**
+ * The ways a number is commonly typed into Salesforce, which keeps phone fields as entered: E.164, international,
+ * national, the national digits, and 303-555-0190 style for North American numbers.
+ */
+export function salesforcePhoneVariants(e164: string): string[] {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return [e164];
+  const national = parsed.formatNational();
+  const variants = [e164, parsed.formatInternational(), national, String(parsed.nationalNumber)];
+  if (parsed.countryCallingCode === '1') variants.push(national.replace(/^\((\d{3})\) /, '$1-'));
+  return [...new Set(variants)];
+}
+
 /** The SOQL that finds the Contact, else the open Lead, with this e-mail or phone (Contacts first). */
 export function salesforceMatchQueries(email: string | null, phone: string | null): string[] {
+  const phones = phone ? salesforcePhoneVariants(phone).map(soqlString).join(', ') : '';
   const conditions = [
     ...(email ? [`Email = ${soqlString(email.toLowerCase())}`] : []),
-    ...(phone ? [`Phone = ${soqlString(phone)}`, `MobilePhone = ${soqlString(phone)}`] : []),
+    ...(phone ? [`Phone IN (${phones})`, `MobilePhone IN (${phones})`] : []),
   ];
   if (conditions.length === 0) return [];
   const where = conditions.join(' OR ');
@@ -173,3 +189,52 @@ export function salesforceWords(status: number, body: string): string {
   }
   return `Salesforce answered ${status}${message ? `: ${message.slice(0, 300)}` : ''}`;
 }
+
+/**
+ * Whether a failed request is worth trying again later (Salesforce down or not reached, or the org's API request
+ * limit, which Salesforce answers with 403 REQUEST_LIMIT_EXCEEDED), rather than recorded as is.
+ */
+export function salesforceRetryable(status: number | null, words: string): boolean {
+  return (
+    status === null ||
+    status === 429 ||
+    status >= 500 ||
+    (status === 403 && words.includes('REQUEST_LIMIT_EXCEEDED'))
+  );
+}
+
+export const SALESFORCE_OBJECTS = ['Lead', 'Contact'] as const;
+export type SalesforceObject = (typeof SALESFORCE_OBJECTS)[number];
+
+export const SalesforceAuthorizeSchema = z.object({ logCalls: z.boolean().default(true) });
+export const SalesforceAuthorizeResponseSchema = z.object({ url: z.string() });
+
+export const SalesforceSettingsSchema = z.object({ logCalls: z.boolean().optional() });
+
+export const SalesforceImportSchema = z.object({
+  duplicates: DuplicateModeSchema.default('skip'),
+  objects: z
+    .array(z.enum(SALESFORCE_OBJECTS))
+    .min(1, 'Choose Leads, Contacts or both.')
+    .max(2)
+    .default(['Lead', 'Contact'])
+    .transform((objects) => SALESFORCE_OBJECTS.filter((o) => objects.includes(o))),
+});
+export type SalesforceImportInput = z.input<typeof SalesforceImportSchema>;
+
+export const SalesforceConnectionSchema = CrmSyncStateSchema.extend({
+  username: z.string(),
+  displayName: z.string().nullable(),
+  organizationId: z.string(),
+  instanceUrl: z.string(),
+  connectedAt: z.iso.datetime(),
+  logCalls: z.boolean(),
+});
+export type SalesforceConnection = z.infer<typeof SalesforceConnectionSchema>;
+/** `configured`: whether the operator set up a connected app (without it nobody here can connect). */
+export const SalesforceResponseSchema = z.object({
+  configured: z.boolean(),
+  redirectUri: z.string(),
+  salesforce: SalesforceConnectionSchema.nullable(),
+});
+export type SalesforceResponse = z.infer<typeof SalesforceResponseSchema>;

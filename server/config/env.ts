@@ -124,6 +124,11 @@ export const EnvSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: hostList,
   /** HubSpot's API (decision 036); another address only to test against a local fake. */
   HUBSPOT_API_URL: z.url().default('https://api.hubapi.com'),
+  /** Salesforce's connected app (decision 037): its consumer key and secret; unset, nobody here can connect. */
+  SALESFORCE_CLIENT_ID: optionalString,
+  SALESFORCE_CLIENT_SECRET: optionalString,
+  /** Where users sign in to Salesforce: https://test.salesforce.com for sandboxes, or the org's My Domain. */
+  SALESFORCE_LOGIN_URL: z.url().default('https://login.salesforce.com'),
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   /** Requests one personal API key may make per minute (decision 033). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce

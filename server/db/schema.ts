@@ -693,6 +693,45 @@ export type HubspotLoggedCallsTable = {
   logged_at: Generated<Date>;
 };
 
+export type SalesforceConnectionsTable = {
+  user_id: string;
+  /** The org's own address (instance_url of the token answer): every REST request goes there. */
+  instance_url: string;
+  /** The OAuth tokens, sealed with the app's key; the access token is replaced each time it is refreshed. */
+  access_token_sealed: string;
+  refresh_token_sealed: string;
+  organization_id: string;
+  salesforce_user_id: string;
+  username: string;
+  display_name: string | null;
+  log_calls: Generated<boolean>;
+  connected_at: Generated<Date>;
+  import_status: 'running' | 'done' | 'failed' | null;
+  import_at: Date | null;
+  import_summary: string | null;
+  calls_logged: Generated<number>;
+  last_logged_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+};
+
+/** A Salesforce sign-in under way: the PKCE verifier for the state the browser carries, found by the state's hash. */
+export type SalesforceSignInsTable = {
+  state_hash: string;
+  user_id: string;
+  verifier_sealed: string;
+  log_calls: boolean;
+  expires_at: Date;
+};
+
+export type SalesforceLoggedCallsTable = {
+  disposition_id: string;
+  user_id: string;
+  task_id: string;
+  who_id: string;
+  logged_at: Generated<Date>;
+};
+
 export type WebhookEndpointsTable = {
   id: Generated<string>;
   user_id: string;
@@ -734,6 +773,9 @@ export type Database = {
   slack_connections: SlackConnectionsTable;
   hubspot_connections: HubspotConnectionsTable;
   hubspot_logged_calls: HubspotLoggedCallsTable;
+  salesforce_connections: SalesforceConnectionsTable;
+  salesforce_sign_ins: SalesforceSignInsTable;
+  salesforce_logged_calls: SalesforceLoggedCallsTable;
   api_keys: ApiKeysTable;
   recordings: RecordingsTable;
   voicemail_drops: VoicemailDropsTable;

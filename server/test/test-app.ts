@@ -44,6 +44,8 @@ export async function createTestApp(
     webhookAllowedHosts?: string[];
     /** HubSpot's API address: a local fake (server/test/fake-hubspot.ts). */
     hubspotApiUrl?: string;
+    /** A Salesforce connected app whose login host is a local fake (server/test/fake-salesforce.ts). */
+    salesforce?: AppConfig['salesforce'];
     /** A built web app to serve (a directory holding index.html); none by default. */
     webDist?: string;
     /** Store recordings in this S3-compatible bucket (server/test/test-s3.ts) instead of the temporary directory. */
@@ -68,6 +70,7 @@ export async function createTestApp(
     smtpAllowedHosts: options.smtpAllowedHosts ?? null,
     webhookAllowedHosts: options.webhookAllowedHosts ?? null,
     ...(options.hubspotApiUrl && { hubspotApiUrl: options.hubspotApiUrl }),
+    ...(options.salesforce && { salesforce: options.salesforce }),
     ...(options.importMaxBytes !== undefined && { importMaxBytes: options.importMaxBytes }),
     ...(options.apiKeyRequestsPerMinute !== undefined && {
       apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute,

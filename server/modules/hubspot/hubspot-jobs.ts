@@ -13,12 +13,12 @@ import type { AppContext } from '../../app-context.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { ImportFileError, runImport, type FileRow } from '../contact-import/public.ts';
 import { notifyUser } from '../notifications/public.ts';
+import { findOutcomeToLog } from '../calls/public.ts';
 import { HubSpotError, hubspotClient } from './hubspot-client.ts';
 import {
   finishHubspotImport,
   findHubspotConnection,
   isCallLogged,
-  outcomeToLog,
   recordCallLogged,
   recordHubspotError,
 } from './hubspot.repository.ts';
@@ -68,7 +68,7 @@ export function hubspotLogCallTask(ctx: Ctx): JobTask {
     const found = await asUser(async (trx) => {
       const connection = await findHubspotConnection(trx, userId);
       if (!connection?.log_calls || (await isCallLogged(trx, dispositionId))) return null;
-      const outcome = await outcomeToLog(trx, dispositionId);
+      const outcome = await findOutcomeToLog(trx, dispositionId);
       return outcome ? { connection, outcome } : null;
     });
     if (!found) return;

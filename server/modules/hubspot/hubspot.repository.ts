@@ -152,29 +152,3 @@ export async function recordCallLogged(
     .where('user_id', '=', logged.userId)
     .execute();
 }
-
-/** A saved outcome with its contact and call, as a call logged in HubSpot shows them; undefined when gone. */
-export async function outcomeToLog(db: DbExecutor, dispositionId: string) {
-  return db
-    .selectFrom('call_dispositions as d')
-    .leftJoin('contacts as c', 'c.id', 'd.contact_id')
-    .leftJoin('calls as k', 'k.id', 'd.call_id')
-    .select([
-      'd.disposition',
-      'd.notes',
-      'd.called_at',
-      'c.first_name',
-      'c.last_name',
-      'c.email',
-      'c.phone_e164',
-      'c.company',
-      'c.title',
-      'k.direction',
-      'k.status',
-      'k.from_number',
-      'k.to_number',
-      'k.duration_seconds',
-    ])
-    .where('d.id', '=', dispositionId)
-    .executeTakeFirst();
-}

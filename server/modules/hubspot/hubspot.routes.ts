@@ -7,6 +7,7 @@ import {
   HubSpotSettingsSchema,
   type HubSpotConnection,
 } from '#domain/hubspot/hubspot.ts';
+import { crmSyncStateOf } from '#domain/integrations/crm-sync.ts';
 import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -32,13 +33,7 @@ const toConnection = (row: Row): HubSpotConnection => ({
   connectedAt: row.connected_at.toISOString(),
   logCalls: row.log_calls,
   createMissing: row.create_missing,
-  importStatus: row.import_status,
-  importAt: row.import_at?.toISOString() ?? null,
-  importSummary: row.import_summary,
-  lastLoggedAt: row.last_logged_at?.toISOString() ?? null,
-  callsLogged: row.calls_logged,
-  lastError: row.last_error,
-  lastErrorAt: row.last_error_at?.toISOString() ?? null,
+  ...crmSyncStateOf(row),
 });
 
 /**

@@ -14,17 +14,17 @@ import { CalendarFeedCard } from '../calendar/public.ts';
 import { ApiKeysCard } from '../api-keys/public.ts';
 import { SlackCard } from '../slack/public.ts';
 import { HubspotCard } from '../hubspot/public.ts';
+import { SalesforceCard } from '../salesforce/public.ts';
 import { WebhooksCard } from '../webhooks/public.ts';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
-const INTEGRATIONS = ['Salesforce'];
 const SETTINGS_TABS = ['profile', 'email', 'phone', 'notifications', 'appearance', 'integrations'];
 
 /**
  * /settings: Profile, Email, Phone, Notifications, Appearance and Integrations (the callbacks calendar feed, Slack,
- * HubSpot, API keys, webhooks; the other connect buttons say plainly that they do nothing yet). The open tab is in the address (?tab=email), so other screens can
- * link to it.
+ * HubSpot, Salesforce, API keys, webhooks, the API reference). The open tab is in the address (?tab=email), so other
+ * screens can link to it.
  */
 export function SettingsPage() {
   const { theme, setTheme } = useTheme();
@@ -103,6 +103,7 @@ export function SettingsPage() {
           <CalendarFeedCard />
           <SlackCard />
           <HubspotCard />
+          <SalesforceCard />
           <ApiKeysCard />
           <WebhooksCard />
           <Card className="mt-4">
@@ -125,30 +126,6 @@ export function SettingsPage() {
                   Download OpenAPI document
                 </a>
               </Button>
-            </CardContent>
-          </Card>
-          <Card className="mt-4">
-            <CardHeader>
-              <CardTitle>Integrations</CardTitle>
-              <CardDescription>Salesforce is not available yet: nothing here connects to it.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-3 sm:grid-cols-2">
-              {INTEGRATIONS.map((name) => (
-                <div
-                  key={name}
-                  className="flex items-center justify-between rounded-md border border-border p-3"
-                >
-                  <span className="font-medium">{name}</span>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled
-                    title={`${name} integration is not available yet`}
-                  >
-                    Not available yet
-                  </Button>
-                </div>
-              ))}
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,8 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Building2 } from 'lucide-react';
-import type { DuplicateMode } from '#domain/contacts/contact-import.ts';
 import type { HubSpotConnection } from '#domain/hubspot/hubspot.ts';
+import {
+  CallsLogged,
+  Choice,
+  CrmImport,
+  DisconnectButton,
+  LastFailure,
+} from '../../../components/integrations/connection-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -18,26 +24,6 @@ import {
   useImportFromHubspot,
 } from '../api/hubspot.ts';
 
-function Choice(props: {
-  label: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <label className="flex items-center gap-2">
-      <input
-        type="checkbox"
-        className="size-4 accent-primary"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(e) => props.onChange(e.target.checked)}
-      />
-      {props.label}
-    </label>
-  );
-}
-
 const LOG_CALLS = 'Log each call in HubSpot, with its outcome and notes';
 const CREATE_MISSING = 'Create the contact in HubSpot when none has its e-mail or phone';
 
@@ -45,13 +31,11 @@ function Connected({ connection }: { connection: HubSpotConnection }) {
   const choices = useHubspotChoices();
   const importer = useImportFromHubspot();
   const disconnect = useDisconnectHubspot();
-  const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
   const change = (next: { logCalls?: boolean; createMissing?: boolean }) =>
     choices.mutate(next, {
       onSuccess: () => toast.success('HubSpot settings saved'),
       onError: (error) => toast.error('Could not save', { description: error.message }),
     });
-  const running = connection.importStatus === 'running';
   return (
     <>
       <div className="flex flex-col gap-1">
@@ -60,17 +44,8 @@ function Connected({ connection }: { connection: HubSpotConnection }) {
           {connection.accountDomain ? ` (${connection.accountDomain})` : ''} since{' '}
           {formatMoment(connection.connectedAt)}.
         </p>
-        <p className="text-muted-foreground">
-          {connection.callsLogged > 0 && connection.lastLoggedAt
-            ? `${connection.callsLogged.toLocaleString('en-US')} ${connection.callsLogged === 1 ? 'call' : 'calls'} logged; the last ${formatMoment(connection.lastLoggedAt)}.`
-            : 'No call logged yet.'}
-        </p>
-        {connection.lastError && (
-          <p role="alert" className="text-destructive">
-            Last failure{connection.lastErrorAt ? ` (${formatMoment(connection.lastErrorAt)})` : ''}:{' '}
-            {connection.lastError}
-          </p>
-        )}
+        <CallsLogged count={connection.callsLogged} lastAt={connection.lastLoggedAt} />
+        <LastFailure error={connection.lastError} at={connection.lastErrorAt} />
       </div>
       <div className="flex flex-col gap-2">
         <Choice
@@ -86,61 +61,20 @@ function Connected({ connection }: { connection: HubSpotConnection }) {
           onChange={(createMissing) => change({ createMissing })}
         />
       </div>
-      <div
-        className="flex flex-col gap-2 rounded-md border border-border p-3"
-        aria-label="Import from HubSpot"
-      >
-        <p className="font-medium">Import contacts from HubSpot</p>
-        <p className="text-muted-foreground">
-          Every HubSpot contact with an e-mail or phone number becomes a contact here (name, e-mail, phone,
-          company, job title, website) and joins your default queue.
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <Label htmlFor="hubspot-duplicates">Contacts you already have</Label>
-          <select
-            id="hubspot-duplicates"
-            className="rounded-md border border-input bg-background px-2 py-1"
-            value={duplicates}
-            onChange={(e) => setDuplicates(e.target.value as DuplicateMode)}
-          >
-            <option value="skip">Skip them</option>
-            <option value="update">Update them from HubSpot</option>
-          </select>
-          <Button
-            disabled={running || importer.isPending}
-            onClick={() =>
-              importer.mutate(duplicates, {
-                onSuccess: () => toast.success('Import from HubSpot started'),
-                onError: (error) => toast.error('Could not start the import', { description: error.message }),
-              })
-            }
-          >
-            {running ? 'Importing…' : 'Import contacts'}
-          </Button>
-        </div>
-        {connection.importStatus && connection.importStatus !== 'running' && (
-          <p
-            role={connection.importStatus === 'failed' ? 'alert' : 'status'}
-            className={connection.importStatus === 'failed' ? 'text-destructive' : 'text-muted-foreground'}
-          >
-            {connection.importStatus === 'failed' ? 'Last import failed' : 'Last import'}
-            {connection.importAt ? ` (${formatMoment(connection.importAt)})` : ''}: {connection.importSummary}
-          </p>
-        )}
-      </div>
+      <CrmImport
+        service="HubSpot"
+        description="Every HubSpot contact with an e-mail or phone number becomes a contact here (name, e-mail, phone, company, job title, website) and joins your default queue."
+        state={connection}
+        pending={importer.isPending}
+        start={(duplicates) =>
+          importer.mutate(duplicates, {
+            onSuccess: () => toast.success('Import from HubSpot started'),
+            onError: (error) => toast.error('Could not start the import', { description: error.message }),
+          })
+        }
+      />
       <div>
-        <Button
-          variant="outline"
-          disabled={disconnect.isPending}
-          onClick={() =>
-            disconnect.mutate(undefined, {
-              onSuccess: () => toast.success('HubSpot disconnected'),
-              onError: (error) => toast.error('Could not disconnect', { description: error.message }),
-            })
-          }
-        >
-          Disconnect
-        </Button>
+        <DisconnectButton service="HubSpot" disconnect={disconnect} />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { MessageSquare } from 'lucide-react';
 import { SLACK_EVENT_LABELS, SLACK_EVENTS, type SlackEvent } from '#domain/slack/slack-messages.ts';
+import { DisconnectButton, LastFailure } from '../../../components/integrations/connection-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -100,12 +101,7 @@ export function SlackCard() {
                   ? `Last message sent ${formatMoment(connection.lastSentAt)}.`
                   : 'No message sent yet.'}
               </p>
-              {connection.lastError && (
-                <p role="alert" className="text-destructive">
-                  Last failure{connection.lastErrorAt ? ` (${formatMoment(connection.lastErrorAt)})` : ''}:{' '}
-                  {connection.lastError}
-                </p>
-              )}
+              <LastFailure error={connection.lastError} at={connection.lastErrorAt} />
             </div>
             <EventChoices chosen={chosen} onChange={setDraft} disabled={save.isPending} />
             <div className="flex flex-wrap gap-2">
@@ -139,18 +135,7 @@ export function SlackCard() {
               >
                 Send test message
               </Button>
-              <Button
-                variant="outline"
-                disabled={disconnect.isPending}
-                onClick={() =>
-                  disconnect.mutate(undefined, {
-                    onSuccess: () => toast.success('Slack disconnected'),
-                    onError: (error) => toast.error('Could not disconnect', { description: error.message }),
-                  })
-                }
-              >
-                Disconnect
-              </Button>
+              <DisconnectButton service="Slack" disconnect={disconnect} />
             </div>
           </>
         ) : (
