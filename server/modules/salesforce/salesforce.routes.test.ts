@@ -4,6 +4,7 @@ import { insertContact } from '../../test/contact-factory.ts';
 import { startFakeSalesforce, type FakeSalesforce } from '../../test/fake-salesforce.ts';
 import {
   asCookie,
+  buildSecondInstance,
   createAccount,
   createTestApp,
   type Session,
@@ -323,6 +324,47 @@ describe('Salesforce', () => {
       `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'salesforce-log-call'`,
     );
     expect(queued.rows[0]!.n).toBe(0);
+  });
+
+  it('works across two instances: signed in on one, back on the other, each call logged once', async () => {
+    const second = await buildSecondInstance(ctx, {
+      salesforce: { clientId: sf.clientId, clientSecret: sf.clientSecret, loginUrl: sf.url },
+    });
+    try {
+      sf.addContacts([{ FirstName: 'Ada', LastName: 'Byron', Email: 'ada@engines.example', Account: null }]);
+      const started = await send('POST', '/api/salesforce/authorize', {});
+      const page = await (await fetch(started.json<{ url: string }>().url)).text();
+      const allow = /href="([^"]+)">Allow</.exec(page)![1]!;
+      const callback = (await fetch(`${sf.url}${allow}`, { redirect: 'manual' })).headers.get('location')!;
+      const back = await second.inject({
+        method: 'GET',
+        url: callback.slice(TEST_PUBLIC_URL.length),
+        headers: asCookie(rep),
+      });
+      expect(outcomeOf(back)).toBe('connected');
+      const ada = await insertContact(ctx.app, rep, { firstName: 'Ada', email: 'ada@engines.example' });
+      sf.expireAccessTokens(); // both instances' jobs refresh as they go
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) =>
+          expect(
+            (
+              await (i % 2 === 0 ? ctx.app : second).inject({
+                method: 'POST',
+                url: '/api/dispositions',
+                headers: asCookie(rep),
+                payload: { contactId: ada.id, disposition: 'answered', notes: `Call ${i}` },
+              })
+            ).statusCode,
+          ).toBe(201),
+        ),
+      );
+      expect(await until(state, (s) => s?.callsLogged === 20)).toMatchObject({ lastError: null });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(sf.tasks).toHaveLength(20);
+      expect(new Set(sf.tasks.map((t) => t.Description)).size).toBe(20);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses an import or a change without a connection, and an import of nothing', async () => {

@@ -4,6 +4,7 @@ import { insertContact } from '../../test/contact-factory.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/fake-webhook-receiver.ts';
 import {
   asCookie,
+  buildSecondInstance,
   createAccount,
   createTestApp,
   type Session,
@@ -211,6 +212,50 @@ describe('outgoing webhooks', () => {
     // Nothing left pending: the next sweep queues nothing.
     await until(async () => (await log(endpoint.id))[0]!.status === 'delivered');
     expect(await sweepWebhookEndpoints(ctx.app.ctx)).toBe(0);
+  });
+
+  it('two instances on one database deliver every contact’s events once each, in order', async () => {
+    const second = await buildSecondInstance(ctx, { webhookAllowedHosts: ['127.0.0.1'] });
+    try {
+      await register(['contact.created', 'contact.updated']);
+      const through = (k: number) => (k % 2 === 0 ? ctx.app : second);
+      // 20 contacts, each made on one instance and changed twice on the other one, all at once.
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const made = await through(i).inject({
+            method: 'POST',
+            url: '/api/contacts',
+            headers: asCookie(rep),
+            payload: { firstName: `Person${i}`, lastName: 'Twin', email: `p${i}@twins.example` },
+          });
+          expect(made.statusCode, made.body).toBe(201);
+          const { id } = made.json<{ contact: { id: string } }>().contact;
+          for (const company of ['First Co', 'Second Co'])
+            expect(
+              (
+                await through(i + 1).inject({
+                  method: 'PATCH',
+                  url: `/api/contacts/${id}`,
+                  headers: asCookie(rep),
+                  payload: { company },
+                })
+              ).statusCode,
+            ).toBe(200);
+        }),
+      );
+      await until(() => receiver.received.length >= 60);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(receiver.received).toHaveLength(60);
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(60);
+      for (let i = 0; i < 20; i++)
+        expect(
+          receiver.received
+            .filter((r) => r.json.data.firstName === `Person${i}`)
+            .map((r) => `${r.json.type} ${String(r.json.data.company)}`),
+        ).toEqual(['contact.created null', 'contact.updated First Co', 'contact.updated Second Co']);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses addresses inside the network and more than ten endpoints, and hides others’ endpoints', async () => {
