@@ -20,19 +20,19 @@ export async function startServerProcess(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'callcrm-bench-'));
-  const server = await startProduct({
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'http://localhost:3000',
-    DATABASE_URL: ownerUrl,
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-session-secret-long-enough-0123456789',
-    LOG_LEVEL: 'info',
-    IMPORT_MAX_MB: '1000',
-    ...(process.env.BENCH_CPU_PROF && {
-      NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
-    }),
-    ...env,
-  });
+  const server = await startProduct(
+    {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATABASE_URL: ownerUrl,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'bench-session-secret-long-enough-0123456789',
+      LOG_LEVEL: 'info',
+      IMPORT_MAX_MB: '1000',
+      ...env,
+    },
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  );
   server.child.stdout?.on('data', (c: Buffer) => {
     for (const line of c.toString().split('\n')) if (line.includes('"import finished"')) console.error(line);
   });

@@ -206,7 +206,7 @@ export async function benchWebhookFanout(ownerUrl: string): Promise<BenchResult>
         `Received ${state.distinct.toLocaleString('en-US')} of ${expected.toLocaleString('en-US')} (${repeats.toLocaleString('en-US')} repeats); the last ${fmt(Math.max(0, drainedAfter))} s after the load ended; ` +
         `errors ${quiet.errors} / ${busy.errors}. Target event-to-delivery p95 ≤ 2 s: ${met ? 'met' : 'NOT met'}. ` +
         `API p95 unchanged: ${apiHeld ? 'met' : 'NOT met'} (POST ${fmt(qc.p95)} → ${fmt(bc.p95)} ms, GET ${fmt(qlist.p95)} → ${fmt(blist.p95)} ms; ` +
-        `the deliveries' HTTP work shares the server's one thread and the machine's cores with the receiver and the client)`,
+        `the deliveries' HTTP, signing and database work share the machine's two cores with the API, PostgreSQL, the receiver and the client)`,
       header: '| measure | p50 | p95 | p99 |',
       rows: [
         `| event → delivery at an endpoint (ms) | ${fmt(delivery.p50)} | ${fmt(delivery.p95)} | ${fmt(delivery.p99)} |`,

@@ -96,13 +96,12 @@ import { registerCalendarFeedRoutes } from './modules/calendar/calendar-feed.rou
 import { registerApiKeyRoutes, resolveApiKeyViewer } from './modules/api-keys/public.ts';
 import { registerSlackRoutes, SLACK_POST_TASK, slackPostTask } from './modules/slack/public.ts';
 import {
-  listenForWebhookEvents,
   registerWebhookRoutes,
-  sweepWebhookEndpoints,
   WEBHOOK_DELIVER_TASK,
   WEBHOOK_SWEEP_CRONTAB,
   WEBHOOK_SWEEP_TASK,
   webhookDeliverTask,
+  watchWebhookDeliveries,
   webhookSweepTask,
 } from './modules/webhooks/public.ts';
 import {
@@ -330,7 +329,6 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await registerApiDocsRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
 
-  const stopWebhookListener = listenForWebhookEvents(ctx, connection, app.log);
   await connection.start();
   const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
@@ -358,12 +356,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
     pollIntervalMs: config.jobPollIntervalMs ?? 500,
     crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB].join('\n'),
   });
-  // Deliveries captured while no instance was listening are queued now, not at the sweep's next minute.
-  sweepWebhookEndpoints(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'webhook sweep failed'));
   await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
+  const stopWebhookWatch = watchWebhookDeliveries(ctx, app.log);
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     stopJanitor();
-    stopWebhookListener();
+    stopWebhookWatch();
     changes.closeAll();
   });
   app.addHook('onClose', async () => {

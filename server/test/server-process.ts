@@ -14,11 +14,15 @@ export type ServerProcess = {
 
 /**
  * The product as a person runs it (`node server/main.ts`), with the environment given, in its own process group;
- * resolves once its health check answers 200.
+ * resolves once its health check answers 200. `nodeArgs` go to node itself (a CPU profile: --cpu-prof, which NODE_OPTIONS
+ * does not take).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

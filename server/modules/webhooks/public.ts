@@ -1,10 +1,10 @@
-/** Outgoing webhooks as the app wires them: their routes, their jobs and the listener that queues deliveries. Other modules import this file, never the module's other files (decision 013). */
+/** Outgoing webhooks as the app wires them: their routes, their jobs and the watch that queues deliveries. Other modules import this file, never the module's other files (decision 013). */
 export { registerWebhookRoutes } from './webhooks.routes.ts';
 export { WEBHOOK_DELIVER_TASK, webhookDeliverTask } from './webhook-deliver.task.ts';
 export {
-  listenForWebhookEvents,
   sweepWebhookEndpoints,
   WEBHOOK_SWEEP_CRONTAB,
   WEBHOOK_SWEEP_TASK,
+  watchWebhookDeliveries,
   webhookSweepTask,
 } from './webhook-kick.ts';

@@ -15,7 +15,7 @@ import { notifyUser } from '../notifications/public.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import {
   commitWithoutWaitingForDisk,
-  deliveryJobWaiting,
+  deliveryJobsWaiting,
   findEndpointForDelivery,
   isEndpointEnabled,
   markEndpointHealth,
@@ -45,24 +45,39 @@ type Ctx = Pick<AppContext, 'db' | 'secretBox' | 'clock' | 'webhookAllowedHosts'
  * Queues the endpoint's job for when its next delivery is due, `delayMs` from now (at once by default). The queue
  * keeps real time; the delay is measured on the app's clock.
  */
-export async function queueEndpointDelivery(
-  ctx: Pick<AppContext, 'db'>,
-  endpointId: string,
-  delayMs = 0,
-  options: { unlessWaiting?: boolean } = {},
-) {
+export async function queueEndpointDelivery(ctx: Pick<AppContext, 'db'>, endpointId: string, delayMs = 0) {
   const runAt = delayMs > 0 ? new Date(Date.now() + delayMs) : undefined;
   await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    if (options.unlessWaiting && (await deliveryJobWaiting(trx, endpointId))) return;
     await commitWithoutWaitingForDisk(trx);
-    await enqueueJob(
-      trx,
-      WEBHOOK_DELIVER_TASK,
-      { endpointId },
-      { jobKey: `${WEBHOOK_DELIVER_TASK}:${endpointId}`, maxAttempts: 25, ...(runAt && { runAt }) },
-    );
+    await enqueueDelivery(trx, endpointId, runAt);
   });
 }
+
+/**
+ * Queues at once, in one transaction, the job of each of these endpoints that has none waiting to run (one that
+ * waits will read the new deliveries when it starts). Answers how many were queued.
+ */
+export async function queueEndpointDeliveries(
+  ctx: Pick<AppContext, 'db'>,
+  endpointIds: string[],
+): Promise<number> {
+  return withActor(ctx.db, { kind: 'system' }, async (trx) => {
+    const waiting = await deliveryJobsWaiting(trx, endpointIds);
+    const toQueue = endpointIds.filter((id) => !waiting.has(id));
+    if (toQueue.length === 0) return 0;
+    await commitWithoutWaitingForDisk(trx);
+    for (const id of toQueue) await enqueueDelivery(trx, id);
+    return toQueue.length;
+  });
+}
+
+const enqueueDelivery = (trx: Transaction<Database>, endpointId: string, runAt?: Date) =>
+  enqueueJob(
+    trx,
+    WEBHOOK_DELIVER_TASK,
+    { endpointId },
+    { jobKey: `${WEBHOOK_DELIVER_TASK}:${endpointId}`, maxAttempts: 25, ...(runAt && { runAt }) },
+  );
 
 async function attempt(ctx: Ctx, url: string, secret: string, id: string, payload: unknown, now: Date) {
   const body = JSON.stringify(payload);

@@ -1,57 +1,49 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
-import type { InstanceConnection } from '../../instance/instance-connection.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
-import { queueEndpointDelivery } from './webhook-deliver.task.ts';
+import { queueEndpointDeliveries } from './webhook-deliver.task.ts';
 import { endpointsWithoutJob } from './webhooks.repository.ts';
 
-/** Where the capture announces, at commit, an endpoint with new deliveries (migration 0044). */
-export const WEBHOOK_CHANNEL = 'webhook_deliveries';
-/** The sweep that queues endpoints whose notice nobody heard; every minute, on one instance. */
+/** The sweep that queues endpoints with pending deliveries and no job, every minute on one instance as well. */
 export const WEBHOOK_SWEEP_TASK = 'webhook-sweep';
 export const WEBHOOK_SWEEP_CRONTAB = `* * * * * ${WEBHOOK_SWEEP_TASK}`;
 
-const GATHER_MS = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How often each instance looks for endpoints with new deliveries. */
+export const WEBHOOK_WATCH_MS = 100;
 
-/**
- * Queues an endpoint's delivery job when the capture announces new deliveries for it (decision 035): the notices of
- * the next 50 ms are gathered, and nothing is queued while the endpoint's job waits to run (it will read the new
- * deliveries when it starts): a burst of events is at most one job update per endpoint and run, made outside the
- * transactions that made the events. Every instance hears every notice; the job's key makes their updates one job.
- */
-export function listenForWebhookEvents(
-  ctx: Pick<AppContext, 'db'>,
-  connection: Pick<InstanceConnection, 'listen'>,
-  log: FastifyBaseLogger,
-): () => void {
-  const heard = new Set<string>();
-  let timer: NodeJS.Timeout | null = null;
-  const flush = () => {
-    timer = null;
-    const endpoints = [...heard];
-    heard.clear();
-    for (const id of endpoints)
-      queueEndpointDelivery(ctx, id, 0, { unlessWaiting: true }).catch((error: unknown) =>
-        log.warn({ err: error, endpointId: id }, 'webhook delivery not queued; the sweep will queue it'),
-      );
-  };
-  connection.listen(WEBHOOK_CHANNEL, (payload) => {
-    if (!payload || !UUID.test(payload)) return;
-    heard.add(payload);
-    timer ??= setTimeout(flush, GATHER_MS);
-  });
-  return () => {
-    if (timer) clearTimeout(timer);
-  };
-}
-
-/** Queues the delivery of every endpoint left with pending deliveries and no job. Returns how many. */
+/** Queues the delivery of every endpoint left with pending deliveries and no job, in one transaction. Returns how many. */
 export async function sweepWebhookEndpoints(ctx: Pick<AppContext, 'db'>): Promise<number> {
   const endpoints = await withActor(ctx.db, { kind: 'system' }, (trx) => endpointsWithoutJob(trx));
-  for (const id of endpoints) await queueEndpointDelivery(ctx, id);
-  return endpoints.length;
+  return endpoints.length === 0 ? 0 : queueEndpointDeliveries(ctx, endpoints);
+}
+
+/**
+ * Queues the delivery jobs of endpoints with new deliveries (decision 035): each instance looks every
+ * WEBHOOK_WATCH_MS for endpoints with pending deliveries and no job (the capture writes only the delivery rows, in the
+ * event's transaction, and sends no notice: see migration 0048). The job's key makes two instances' finds one job; a
+ * job that ends as a delivery arrives leaves it pending with no job, which the next look finds.
+ */
+export function watchWebhookDeliveries(ctx: Pick<AppContext, 'db'>, log: FastifyBaseLogger): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let failing = false;
+  const look = async () => {
+    try {
+      await sweepWebhookEndpoints(ctx);
+      failing = false;
+    } catch (error) {
+      // Said once per outage (the database restarting, say), not ten times a second.
+      if (!failing) log.warn({ err: error }, 'webhook deliveries not queued; trying again');
+      failing = true;
+    }
+    if (!stopped) timer = setTimeout(() => void look(), WEBHOOK_WATCH_MS);
+  };
+  timer = setTimeout(() => void look(), WEBHOOK_WATCH_MS);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
 }
 
 export function webhookSweepTask(ctx: Pick<AppContext, 'db'>): JobTask {

@@ -247,15 +247,20 @@ export async function markEndpointHealth(
     .execute();
 }
 
-/**
- * Enabled endpoints that have pending deliveries and no delivery job (its notice was sent while no instance was
- * listening): one index probe per endpoint.
- */
+/** Enabled endpoints that have pending deliveries and no delivery job (new deliveries, or a job lost in a crash). */
 export async function endpointsWithoutJob(db: DbExecutor): Promise<string[]> {
+  // The endpoints with pending deliveries, one index probe each (a skip scan of the pending index), however many
+  // deliveries wait: looked for several times a second.
   const { rows } = await sql<{ id: string }>`
-    select w.id from webhook_endpoints w
+    with recursive pending (endpoint_id) as (
+      (select d.endpoint_id from webhook_deliveries d where d.status = 'pending' order by d.endpoint_id limit 1)
+      union all
+      select (select d.endpoint_id from webhook_deliveries d
+              where d.status = 'pending' and d.endpoint_id > p.endpoint_id order by d.endpoint_id limit 1)
+      from pending p where p.endpoint_id is not null
+    )
+    select w.id from pending p join webhook_endpoints w on w.id = p.endpoint_id
     where w.enabled
-      and exists (select 1 from webhook_deliveries d where d.endpoint_id = w.id and d.status = 'pending')
       and not exists (select 1 from graphile_worker._private_jobs j where j.key = 'webhook-deliver:' || w.id)`.execute(
     db,
   );
@@ -263,16 +268,15 @@ export async function endpointsWithoutJob(db: DbExecutor): Promise<string[]> {
 }
 
 /**
- * Whether the endpoint's delivery job is waiting to run now (queued, due, not yet taken): it will read what was
- * committed before it starts, so nothing more need be queued for a new delivery.
+ * Of these endpoints, those whose delivery job is waiting to run now (queued, due, not yet taken): it will read what
+ * was committed before it starts, so nothing more need be queued for a new delivery.
  */
-export async function deliveryJobWaiting(db: DbExecutor, endpointId: string): Promise<boolean> {
-  const { rows } = await sql<{ waiting: boolean }>`
-    select exists (select 1 from graphile_worker._private_jobs j
-      where j.key = ${`webhook-deliver:${endpointId}`} and j.locked_at is null and j.run_at <= now()) as waiting`.execute(
-    db,
-  );
-  return rows[0]?.waiting ?? false;
+export async function deliveryJobsWaiting(db: DbExecutor, endpointIds: string[]): Promise<Set<string>> {
+  const keys = endpointIds.map((id) => `webhook-deliver:${id}`);
+  const { rows } = await sql<{ key: string }>`
+    select j.key from graphile_worker._private_jobs j
+    where j.key = any(${keys}::text[]) and j.locked_at is null and j.run_at <= now()`.execute(db);
+  return new Set(rows.map((r) => r.key.slice('webhook-deliver:'.length)));
 }
 
 /**
