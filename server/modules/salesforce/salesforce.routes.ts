@@ -131,7 +131,7 @@ export function registerSalesforceRoutes(app: FastifyInstance, ctx: AppContext):
   // Salesforce is connected or why not.
   typed.get(
     '/api/salesforce/callback',
-    { ...approved, schema: { querystring: CallbackQuerySchema, hide: true } },
+    { ...approved, schema: { querystring: CallbackQuerySchema } },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
       const back = (outcome: { salesforce: 'connected' } | { salesforceError: string }) =>
