@@ -4,6 +4,7 @@ import { insertContact } from '../../test/contact-factory.ts';
 import { startFakeHubspot, type FakeHubspot } from '../../test/fake-hubspot.ts';
 import {
   asCookie,
+  buildSecondInstance,
   createAccount,
   createTestApp,
   type Session,
@@ -228,6 +229,39 @@ describe('HubSpot', () => {
       `select count(*)::int as n from graphile_worker.jobs where task_identifier = 'hubspot-log-call'`,
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('two instances on one database log each outcome once, and start one import between them', async () => {
+    const second = await buildSecondInstance(ctx, { hubspotApiUrl: hubspot.url });
+    try {
+      hubspot.addContacts([{ firstname: 'Ada', lastname: 'Byron', email: 'ada@engines.example' }]);
+      await connect();
+      const ada = await insertContact(ctx.app, rep, { firstName: 'Ada', email: 'ada@engines.example' });
+      const on = (k: number) => (k % 2 === 0 ? ctx.app : second);
+      const saves = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          on(i).inject({
+            method: 'POST',
+            url: '/api/dispositions',
+            headers: asCookie(rep),
+            payload: { contactId: ada.id, disposition: 'answered', notes: `Call ${i}` },
+          }),
+        ),
+      );
+      expect(saves.map((s) => s.statusCode)).toEqual(Array(20).fill(201));
+      const imports = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          on(i).inject({ method: 'POST', url: '/api/hubspot/import', headers: asCookie(rep), payload: {} }),
+        ),
+      );
+      expect(imports.map((a) => a.statusCode).sort()).toEqual([202, 409, 409, 409, 409, 409]);
+      await until(state, (s) => s?.callsLogged === 20 && s.importStatus === 'done');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(hubspot.calls).toHaveLength(20);
+      expect(new Set(hubspot.calls.map((c) => c.properties.hs_call_body)).size).toBe(20);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses an import or a change without a connection', async () => {
