@@ -242,6 +242,15 @@ describe('parallel dialing', () => {
     await setUp();
     // …6 picks up the moment its line is released (the simulator makes the race certain, however busy the machine).
     const { queueId, ids } = await parallelQueue(['5550101004', '5550101016', '5550101034']);
+    // Eight more unanswered dials in the history: the answer rate (34 of 75–76 dials, however many lines this round
+    // got to place) asks for two lines, so what holds the dialer to one below is the cap, not the rate.
+    await ctx.db.admin.query(
+      `insert into calls (user_id, request_id, provider, from_number, to_number, status, started_at, updated_at, queue_id)
+       select q.user_id, 'miss' || lpad(g::text, 4, '0'), 'simulator', '+15550100000', '+1555030' || lpad(g::text, 4, '0'), 'completed',
+         $2, $2, q.id
+       from power_dialer_queues q, generate_series(1, 8) g where q.id = $1`,
+      [queueId, new Date(ctx.clock.now().getTime() - 10 * 3600_000)],
+    );
     const walker = randomUUID();
     await start(queueId, walker);
     // Released first, then abandoned once the answer is reported (late, on a busy machine: after the line was
