@@ -14,6 +14,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   known_devices: 'server/modules/auth',
   user_profiles: 'server/modules/profiles',
   server_instances: 'server/instance',
+  change_notices: 'server/realtime',
   outbox_messages: 'server/mail',
   contacts: 'server/modules/contacts',
   contact_history: 'server/modules/contacts',

@@ -12,6 +12,7 @@ import { createSmtpSender } from './mail/smtp-sender.ts';
 import { createSecretBox } from './security/secret-box.ts';
 import { createSystemMailer } from './mail/system-mail.ts';
 import { createChangeHub } from './realtime/change-hub.ts';
+import { watchChangeNotices } from './realtime/change-feed.ts';
 import { createBrowserPresence } from './realtime/browser-presence.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
 import { startJanitor } from './instance/janitor.ts';
@@ -217,7 +218,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     instanceId,
     log: app.log,
   });
-  const changes = createChangeHub(connection);
+  const changes = createChangeHub();
   const files = config.filesS3
     ? await createS3FileStore(config.filesS3)
     : await createDiskFileStore(config.filesDir);
@@ -330,6 +331,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await registerWebApp(app, config.webDist);
 
   await connection.start();
+  const stopChangeFeed = await watchChangeNotices(db, changes, app.log);
   const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
   const jobs = await startJobRunner({
@@ -359,6 +361,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
   const stopWebhookWatch = watchWebhookDeliveries(ctx, app.log);
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
+    stopChangeFeed();
     stopJanitor();
     stopWebhookWatch();
     changes.closeAll();

@@ -47,6 +47,7 @@ import * as m0045 from './migrations/0045-hubspot.ts';
 import * as m0046 from './migrations/0046-integration-failed.ts';
 import * as m0047 from './migrations/0047-salesforce.ts';
 import * as m0048 from './migrations/0048-webhook-capture-quiet.ts';
+import * as m0049 from './migrations/0049-change-notices.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0046-integration-failed': m0046,
   '0047-salesforce': m0047,
   '0048-webhook-capture-quiet': m0048,
+  '0049-change-notices': m0049,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

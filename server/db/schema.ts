@@ -91,6 +91,14 @@ export type KnownDevicesTable = {
   last_seen_at: Timestamp;
 };
 
+/** Realtime change notices, written by the notify triggers (migration 0049), read by each instance's change feed. */
+export type ChangeNoticesTable = {
+  id: Generated<string>;
+  xid: Generated<string>;
+  payload: string;
+  created_at: Generated<Timestamp>;
+};
+
 export type ServerInstancesTable = {
   id: string;
   hostname: string;
@@ -802,6 +810,7 @@ export type Database = {
   auth_attempts: AuthAttemptsTable;
   known_devices: KnownDevicesTable;
   server_instances: ServerInstancesTable;
+  change_notices: ChangeNoticesTable;
   email_campaigns: EmailCampaignsTable;
   email_campaign_recipients: EmailCampaignRecipientsTable;
   email_campaign_counts: EmailCampaignCountsTable;

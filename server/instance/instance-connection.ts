@@ -6,7 +6,7 @@ export const presenceKeyText = (instanceId: string) => `callcrm-instance:${insta
 
 /**
  * One server instance's own long-lived database connection (docs/decisions/011-hardening.md). It LISTENs for the
- * notification channels the instance subscribes to (change notices, simulator hang-ups), and holds a session
+ * notification channels the instance subscribes to (simulator hang-ups), and holds a session
  * advisory lock keyed by the instance's id for as long as it is connected: that lock is how every other instance
  * knows this one is alive. A process killed with -9 loses its connection, PostgreSQL releases the lock at once, and
  * the work recorded under the instance's id is known to be abandoned. Reconnects with back-off if the connection

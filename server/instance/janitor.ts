@@ -9,6 +9,7 @@ import {
   findRunningImports,
 } from '../modules/contact-import/public.ts';
 import { pruneAuthAttempts } from '../modules/auth/public.ts';
+import { pruneChangeNotices } from '../realtime/change-notices.repository.ts';
 import {
   findInstancesHoldingJobs,
   isInstanceAlive,
@@ -39,7 +40,7 @@ export type JanitorReport = {
  * they saved join the default queue; simulated calls whose instance died end (the simulator ran them in that
  * process's memory, so nothing will ever report on them), freeing their numbers at once; jobs whose instance died
  * while running them are freed for another instance to run again (their tasks are safe to repeat), and named job queues left empty go; calls no provider reports
- * on are closed after their bounded time (domain staleOutcome); old sign-in attempts are forgotten.
+ * on are closed after their bounded time (domain staleOutcome); old sign-in attempts and change notices are forgotten.
  */
 export async function recoverAbandonedWork(ctx: JanitorContext): Promise<JanitorReport> {
   const report: JanitorReport = { ran: false, imports: 0, calls: 0, staleCalls: 0, jobs: 0 };
@@ -71,6 +72,7 @@ export async function recoverAbandonedWork(ctx: JanitorContext): Promise<Janitor
       report.jobs += await unlockJobsOfDeadInstance(trx, holder);
     await pruneIdleJobQueues(trx);
     await pruneAuthAttempts(trx, now);
+    await pruneChangeNotices(trx);
     await pruneInstances(trx, now);
     return imports.filter((i) => dead.has(i.instance_id));
   });

@@ -151,7 +151,8 @@ describe('realtime changes over Server-Sent Events', () => {
     const person = await createAccount(ctx, 'user');
     const response = await fetch(`${baseUrl}/api/events`, { headers: { cookie: person.cookie } });
     const reader = response.body!.getReader();
-    await reader.read(); // the ready event
+    let opened = '';
+    while (!opened.includes('event: ready')) opened += new TextDecoder().decode((await reader.read()).value);
     const deactivated = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/users/${person.userId}/deactivate`,

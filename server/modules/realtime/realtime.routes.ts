@@ -24,7 +24,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    raw.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+    raw.write(`retry: 3000\n\n`);
 
     let ended = false;
     const end = () => {
@@ -43,7 +43,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, ctx: AppContext): v
       if (event.role === 'denied' || event.deactivated) end();
     };
     const closed = ctx.presence.opened(viewer.userId);
-    const unsubscribe = ctx.changes.subscribe({ viewer: () => state, send, close: end });
+    // Ready once the stream gets every change committed from now on (the hub's next look, a few tenths of a second).
+    const ready = () => raw.write(`event: ready\ndata: {}\n\n`);
+    const unsubscribe = ctx.changes.subscribe({ viewer: () => state, send, ready, close: end });
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     request.raw.on('close', end);
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { withActor } from '../../db/database.ts';
+import { everyFewMoments } from '../../jobs/every-few-moments.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
 import { queueEndpointDeliveries } from './webhook-deliver.task.ts';
@@ -25,25 +26,14 @@ export async function sweepWebhookEndpoints(ctx: Pick<AppContext, 'db'>): Promis
  * job that ends as a delivery arrives leaves it pending with no job, which the next look finds.
  */
 export function watchWebhookDeliveries(ctx: Pick<AppContext, 'db'>, log: FastifyBaseLogger): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let failing = false;
-  const look = async () => {
-    try {
+  return everyFewMoments(
+    WEBHOOK_WATCH_MS,
+    async () => {
       await sweepWebhookEndpoints(ctx);
-      failing = false;
-    } catch (error) {
-      // Said once per outage (the database restarting, say), not ten times a second.
-      if (!failing) log.warn({ err: error }, 'webhook deliveries not queued; trying again');
-      failing = true;
-    }
-    if (!stopped) timer = setTimeout(() => void look(), WEBHOOK_WATCH_MS);
-  };
-  timer = setTimeout(() => void look(), WEBHOOK_WATCH_MS);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
+    },
+    log,
+    'webhook deliveries not queued; trying again',
+  );
 }
 
 export function webhookSweepTask(ctx: Pick<AppContext, 'db'>): JobTask {
