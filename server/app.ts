@@ -277,6 +277,14 @@ export async function buildApp(config: AppConfig): Promise<App> {
   const trusted = [config.publicUrl, ...config.trustedOrigins].map((o) => new URL(o).origin);
   registerCsrfProtection(app, trusted);
   registerInputHygiene(app);
+  // A request that may have changed something has the change feed look at once rather than at its next tick, so
+  // the pages of a change made through this instance hear of it within milliseconds (decision 038).
+  let changeFeedSoon: () => void = () => undefined;
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      changeFeedSoon();
+    done();
+  });
   const routeTable = registerAccessControl(
     app,
     (request, setCookies) => resolveViewer(ctx, request, setCookies),
@@ -331,7 +339,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await registerWebApp(app, config.webDist);
 
   await connection.start();
-  const stopChangeFeed = await watchChangeNotices(db, changes, app.log);
+  const changeFeed = await watchChangeNotices(db, changes, app.log);
+  changeFeedSoon = changeFeed.soon;
   const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
   const jobs = await startJobRunner({
@@ -361,7 +370,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
   const stopWebhookWatch = watchWebhookDeliveries(ctx, app.log);
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
-    stopChangeFeed();
+    changeFeed.stop();
     stopJanitor();
     stopWebhookWatch();
     changes.closeAll();

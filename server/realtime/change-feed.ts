@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { everyFewMoments } from '../jobs/every-few-moments.ts';
+import { everyFewMoments, type Repeating } from '../jobs/every-few-moments.ts';
 import type { ChangeHub } from './change-hub.ts';
 import { readChangeNotices, type ChangeFeedCursor } from './change-notices.repository.ts';
 
@@ -18,7 +18,7 @@ export async function watchChangeNotices(
   db: Kysely<Database>,
   hub: Pick<ChangeHub, 'lookStarting' | 'relay'>,
   log: FastifyBaseLogger,
-): Promise<() => void> {
+): Promise<Repeating> {
   let cursor: ChangeFeedCursor = (await readChangeNotices(db, null)).cursor;
   return everyFewMoments(
     CHANGE_FEED_MS,

@@ -33,7 +33,7 @@ export function watchWebhookDeliveries(ctx: Pick<AppContext, 'db'>, log: Fastify
     },
     log,
     'webhook deliveries not queued; trying again',
-  );
+  ).stop;
 }
 
 export function webhookSweepTask(ctx: Pick<AppContext, 'db'>): JobTask {
