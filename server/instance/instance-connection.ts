@@ -41,6 +41,7 @@ export function createInstanceConnection(options: {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | null = null;
+  let lockStatements: Promise<void> = Promise.resolve();
 
   async function connect(attempt: number): Promise<void> {
     if (stopped) return;
@@ -78,9 +79,18 @@ export function createInstanceConnection(options: {
 
   /** Lock statements run in order on the live connection; a lost connection takes its locks (retaken on reconnect). */
   function onConnection(statement: string, keyText: string): void {
-    client?.query(statement, [keyText]).catch((error: unknown) => {
-      options.log.warn({ err: error }, 'instance connection: advisory lock statement failed');
-    });
+    const on = client;
+    if (!on) return;
+    // One statement at a time, each after the one before has answered (pg's client must not be handed a query while
+    // it runs another).
+    lockStatements = lockStatements
+      .then(() => on.query(statement, [keyText]))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          options.log.warn({ err: error }, 'instance connection: advisory lock statement failed');
+        },
+      );
   }
   function take(keyText: string): void {
     if (!client || taken.has(keyText)) return;

@@ -10,9 +10,10 @@ export const CHANGE_FEED_MS = 100;
 
 /**
  * Hands every change notice committed after the first look (made before this returns) to the hub, once, on this
- * instance (decision 038). Notices are rows the notify triggers write in the writer's own transaction (migration 0049); each look reads those of the
- * transactions its previous look could not see yet, so a transaction that commits late (a long save, two
- * transactions committing out of order) is never skipped and none is read twice.
+ * instance (decision 038). Notices are rows the notify triggers write in the writer's own transaction (migration
+ * 0049); each look reads those of the transactions its previous look could not see yet, so a transaction that
+ * commits late (a long save, two transactions committing out of order) is never skipped and none is read twice.
+ * It looks every CHANGE_FEED_MS, and at once when asked (`soon`: a request that may have changed something).
  */
 export async function watchChangeNotices(
   db: Kysely<Database>,
