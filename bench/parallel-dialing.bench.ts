@@ -230,7 +230,9 @@ async function runMode(ownerUrl: string, mode: 'power' | 'parallel'): Promise<Mo
       `select user_id, count(*)::int as dials,
          count(*) filter (where answered_by = 'human' and coalesce(line_state, 'connected') in ('connected', 'ended'))::int as connects,
          coalesce(sum(duration_seconds) filter (where answered_by = 'human' and coalesce(line_state, 'connected') in ('connected', 'ended')), 0)::int as talk,
-         count(*) filter (where answered_by = 'human')::int as live,
+         -- Live answers as the law and the pacing rule (pacingCounts) count them: a person, as detection said, or a
+         -- call abandoned (one answered as its release reached it, before detection spoke, is presumed a person).
+         count(*) filter (where answered_by = 'human' or abandoned_at is not null)::int as live,
          count(*) filter (where abandoned_at is not null)::int as abandoned
        from calls where user_id = any($1::uuid[]) group by user_id`,
       [users],
