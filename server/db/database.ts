@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
 import { grantJobSchema, installJobSchema } from './job-schema.ts';
+import { ACT_AS_SQL, ActorPostgresDialect } from './actor-transactions.ts';
 
 export type Db = Kysely<Database>;
 export type DbExecutor = Kysely<Database> | Transaction<Database>;
@@ -39,7 +40,7 @@ export function createDb(connectionString: string, poolSize: number): Db {
 }
 
 export function dbOnPool(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new ActorPostgresDialect({ pool }) });
 }
 
 /**
@@ -49,11 +50,10 @@ export function dbOnPool(pool: pg.Pool): Db {
 export type Actor = { kind: 'user'; userId: string } | { kind: 'admin'; userId: string } | { kind: 'system' };
 
 /**
- * The one statement that makes a transaction act for someone: parameters from actorParameters. `quiet` holds back
- * the per-row change notices (a bulk import announces itself once, at the end).
+ * ACT_AS_SQL is the one statement that makes a transaction act for someone: parameters from actorParameters. `quiet`
+ * holds back the per-row change notices (a bulk import announces itself once, at the end).
  */
-export const ACT_AS_SQL =
-  "select set_config('app.user_id', $1, true), set_config('app.actor', $2, true), set_config('app.quiet', $3, true)";
+export { ACT_AS_SQL };
 
 export function actorParameters(actor: Actor, options: { quiet?: boolean } = {}): [string, string, string] {
   return [actor.kind === 'system' ? '' : actor.userId, actor.kind, options.quiet ? 'on' : 'off'];

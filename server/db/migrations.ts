@@ -48,6 +48,7 @@ import * as m0046 from './migrations/0046-integration-failed.ts';
 import * as m0047 from './migrations/0047-salesforce.ts';
 import * as m0048 from './migrations/0048-webhook-capture-quiet.ts';
 import * as m0049 from './migrations/0049-change-notices.ts';
+import * as m0050 from './migrations/0050-session-viewer.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0047-salesforce': m0047,
   '0048-webhook-capture-quiet': m0048,
   '0049-change-notices': m0049,
+  '0050-session-viewer': m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -10,10 +10,51 @@ import type { Viewer } from '../../plugins/access-control.ts';
 import { ensureProfile, findProfile } from '../profiles/public.ts';
 import { deleteSessionsOf } from './auth-accounts.repository.ts';
 import { withRequestScheme } from './auth-cookies.ts';
+import { plainSessionToken } from './session-cookie.ts';
+import { findSessionViewer } from './session-viewer.repository.ts';
+
+type ViewerContext = Pick<AppContext, 'auth' | 'db' | 'adminEmail'>;
 
 /** The signed-in viewer of a request, or an AppError saying why there is none (signed out, denied, deactivated). */
 export async function resolveViewer(
-  ctx: Pick<AppContext, 'auth' | 'db' | 'adminEmail'>,
+  ctx: ViewerContext,
+  request: FastifyRequest,
+  setCookies: (c: string[]) => void,
+): Promise<Viewer> {
+  return (await settledViewer(ctx, request)) ?? resolveViewerThroughAuth(ctx, request, setCookies);
+}
+
+/**
+ * The common case in one statement (decision 039): a validly signed session cookie whose session is live and not yet
+ * due for better-auth's daily renewal, of an account whose profile needs no change and may sign in. Anything else
+ * (no or forged cookie, renewal due, expired or unknown session, a denied, deactivated or new account) returns
+ * undefined and takes the whole way through better-auth, which renews, cleans up and refuses as it always has.
+ */
+async function settledViewer(ctx: ViewerContext, request: FastifyRequest): Promise<Viewer | undefined> {
+  const auth = await ctx.auth.$context;
+  const token = plainSessionToken(request.cookies, {
+    sessionToken: auth.authCookies.sessionToken.name,
+    dontRemember: auth.authCookies.dontRememberToken.name,
+    sessionData: auth.authCookies.sessionData.name,
+    secret: auth.secret,
+  });
+  if (token === null) return undefined;
+  const found = await findSessionViewer(ctx.db, token);
+  if (!found?.profile) return undefined;
+  const now = Date.now();
+  const expiresAt = found.expiresAt.getTime();
+  const { expiresIn, updateAge } = auth.sessionConfig;
+  if (expiresAt <= now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
+  const { profile } = found;
+  if (profile.role === 'denied' || profile.deactivated) return undefined;
+  if (shouldUpgradeToAdmin({ email: profile.email, role: profile.role, adminEmail: ctx.adminEmail }))
+    return undefined;
+  return { userId: found.userId, profile };
+}
+
+/** The whole session check through better-auth, then the profile: ensured, and a refused account signed out. */
+async function resolveViewerThroughAuth(
+  ctx: ViewerContext,
   request: FastifyRequest,
   setCookies: (c: string[]) => void,
 ): Promise<Viewer> {

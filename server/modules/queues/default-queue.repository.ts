@@ -10,20 +10,31 @@ import type { DbExecutor } from '../../db/database.ts';
  * queues: queues depend on contacts).
  */
 
-/** The user's default queue 'All Synced Contacts', created when missing (contact sync). */
+/**
+ * The user's default queue 'All Synced Contacts', created when missing (contact sync). Read first: it exists for every
+ * user who ever had a contact, and an insert that finds it would still take a row lock and stamp the transaction.
+ */
 export async function ensureDefaultQueue(db: DbExecutor, userId: string): Promise<string> {
+  const existing = await findDefaultQueueId(db, userId);
+  if (existing) return existing;
   await db
     .insertInto('power_dialer_queues')
     .values({ queue_id: DEFAULT_QUEUE_ID, queue_name: DEFAULT_QUEUE_NAME, user_id: userId })
     .onConflict((oc) => oc.columns(['user_id', 'queue_id']).doNothing())
     .execute();
+  const created = await findDefaultQueueId(db, userId);
+  if (!created) throw new Error('the default queue was neither found nor created');
+  return created;
+}
+
+async function findDefaultQueueId(db: DbExecutor, userId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('power_dialer_queues')
     .select('id')
     .where('user_id', '=', userId)
     .where('queue_id', '=', DEFAULT_QUEUE_ID)
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   AddFromQueueSchema,
   AddToQueueResultSchema,
   CreateQueueSchema,
+  DEFAULT_QUEUE_ID,
   QUEUE_MESSAGES,
   QueueListSchema,
   QueueMembersPageSchema,
@@ -61,6 +62,9 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
+        const queues = await findQueues(trx, userId);
+        // The default queue is listed from the first visit, contacts or not.
+        if (queues.some((q) => q.queueId === DEFAULT_QUEUE_ID)) return { queues };
         await ensureDefaultQueue(trx, userId);
         return { queues: await findQueues(trx, userId) };
       });
