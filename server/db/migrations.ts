@@ -49,6 +49,7 @@ import * as m0047 from './migrations/0047-salesforce.ts';
 import * as m0048 from './migrations/0048-webhook-capture-quiet.ts';
 import * as m0049 from './migrations/0049-change-notices.ts';
 import * as m0050 from './migrations/0050-session-viewer.ts';
+import * as m0051 from './migrations/0051-api-key-viewer.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0048-webhook-capture-quiet': m0048,
   '0049-change-notices': m0049,
   '0050-session-viewer': m0050,
+  '0051-api-key-viewer': m0051,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

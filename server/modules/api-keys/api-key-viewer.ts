@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { API_KEY_PATTERN, rateVerdict, type ApiKeyScope } from '#domain/api-keys/api-key.ts';
 import { DEACTIVATED_MESSAGE, DENIED_MESSAGE } from '#domain/auth/auth-messages.ts';
-import { withActor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../plugins/access-control.ts';
-import { findProfile } from '../profiles/public.ts';
-import { countKeyUse } from './api-keys.repository.ts';
+import { useApiKey } from './api-keys.repository.ts';
 
 export const hashOfKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -25,16 +23,13 @@ export async function resolveApiKeyViewer(
 ): Promise<Viewer & { apiKey: { id: string; scope: ApiKeyScope } }> {
   if (!API_KEY_PATTERN.test(secret)) throw new AppError('UNAUTHENTICATED', INVALID);
   const now = ctx.clock();
-  const found = await withActor(ctx.db, { kind: 'system' }, async (trx) => {
-    const key = await countKeyUse(trx, hashOfKey(secret), now);
-    return key && { key, profile: await findProfile(trx, key.user_id) };
-  });
+  const found = await useApiKey(ctx.db, hashOfKey(secret), now);
   if (!found?.profile) throw new AppError('UNAUTHENTICATED', INVALID);
   const { key, profile } = found;
   if (profile.role === 'denied') throw new AppError('ACCOUNT_DENIED', DENIED_MESSAGE);
   if (profile.deactivated) throw new AppError('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
   const verdict = rateVerdict(
-    { startedAt: key.window_started_at, count: key.window_count },
+    { startedAt: key.windowStartedAt, count: key.windowCount },
     now,
     ctx.apiKeyRequestsPerMinute,
   );
@@ -44,5 +39,5 @@ export async function resolveApiKeyViewer(
       `This API key made more than ${ctx.apiKeyRequestsPerMinute} requests in a minute. Try again in ${verdict.retryAfterSeconds} s.`,
       { retryAfterSeconds: verdict.retryAfterSeconds },
     );
-  return { userId: key.user_id, profile, apiKey: { id: key.id, scope: key.scope } };
+  return { userId: key.userId, profile, apiKey: { id: key.id, scope: key.scope } };
 }

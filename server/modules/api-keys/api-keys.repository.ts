@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { API_KEY_WINDOW_SECONDS, type ApiKeyScope } from '#domain/api-keys/api-key.ts';
 import type { DbExecutor } from '../../db/database.ts';
+import { joinedProfile, type JoinedProfileColumns } from '../profiles/public.ts';
 
 const LISTED = ['id', 'name', 'scope', 'hint', 'created_at', 'last_used_at'] as const;
 
@@ -60,20 +61,30 @@ export async function deleteKey(db: DbExecutor, userId: string, id: string): Pro
 }
 
 /**
- * Counts a request made with the key whose hash this is, in one statement (the system actor: the request has no
- * session yet): a window older than a minute starts again at this request; the last use is now. Undefined when no
- * key has this hash (never made, or revoked).
+ * Counts a request made with the key whose hash this is and finds the key with its account's profile, in one
+ * statement outside any transaction (api_key_viewer, migration 0051; decision 039): a window older than a minute
+ * starts again at this request; the last use is now. Undefined when no key has this hash (never made, or revoked).
  */
-export async function countKeyUse(db: DbExecutor, tokenHash: string, now: Date) {
-  const stale = sql<boolean>`window_started_at <= ${now}::timestamptz - make_interval(secs => ${API_KEY_WINDOW_SECONDS})`;
-  return db
-    .updateTable('api_keys')
-    .set({
-      window_started_at: sql`case when ${stale} then ${now}::timestamptz else window_started_at end`,
-      window_count: sql`case when ${stale} then 1 else window_count + 1 end`,
-      last_used_at: now,
-    })
-    .where('token_hash', '=', tokenHash)
-    .returning(['id', 'user_id', 'scope', 'window_started_at', 'window_count'])
-    .executeTakeFirst();
+export async function useApiKey(db: DbExecutor, tokenHash: string, now: Date) {
+  const { rows } = await sql<
+    JoinedProfileColumns & {
+      key_id: string;
+      key_user_id: string;
+      key_scope: ApiKeyScope;
+      key_window_started_at: Date;
+      key_window_count: number;
+    }
+  >`select * from api_key_viewer(${tokenHash}, ${now}, ${API_KEY_WINDOW_SECONDS})`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    key: {
+      id: row.key_id,
+      userId: row.key_user_id,
+      scope: row.key_scope,
+      windowStartedAt: row.key_window_started_at,
+      windowCount: row.key_window_count,
+    },
+    profile: joinedProfile(row.key_user_id, row),
+  };
 }

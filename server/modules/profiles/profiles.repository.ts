@@ -34,6 +34,24 @@ export function toProfile(
   };
 }
 
+/** A profile's columns as a statement joining it to another row returns them (null when there is no profile). */
+export type JoinedProfileColumns = {
+  profile_email: string | null;
+  first_name: string;
+  last_name: string;
+  role: Profile['role'];
+  deactivated_at: Date | null;
+  profile_created_at: Date;
+  time_zone: string | null;
+  phone_country: string;
+};
+
+/** The profile of user `id` from a row that joined it (session_viewer, api_key_viewer), or null when it had none. */
+export function joinedProfile(id: string, row: JoinedProfileColumns): Profile | null {
+  if (row.profile_email === null) return null;
+  return toProfile({ ...row, id, email: row.profile_email, created_at: row.profile_created_at });
+}
+
 export async function findProfile(db: DbExecutor, id: string): Promise<Profile | undefined> {
   const row = await db
     .selectFrom('user_profiles')

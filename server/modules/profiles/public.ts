@@ -7,6 +7,8 @@ export {
   phoneCountryOf,
   PROFILE_COLUMNS,
   toProfile,
+  joinedProfile,
+  type JoinedProfileColumns,
   updateOwnProfile,
 } from './profiles.repository.ts';
 export {
