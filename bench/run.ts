@@ -20,6 +20,7 @@ import { benchRecordings } from './recordings.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 import { benchApiKeys } from './api-keys.bench.ts';
 import { benchWebhookFanout } from './webhook-fanout.bench.ts';
+import { benchSalesFloor } from './sales-floor.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   session: benchSessionCheck,
@@ -41,6 +42,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   recordings: benchRecordings,
   'api-keys': benchApiKeys,
   'webhook-fanout': benchWebhookFanout,
+  floor: benchSalesFloor,
 };
 
 /**

@@ -5,6 +5,7 @@ import { startServerProcess as startProduct } from '../server/test/server-proces
 
 export type ServerProcess = {
   base: string;
+  pid: number;
   /** The server's resident memory now, in MB (from /proc). */
   rssMb: () => number;
   stop: () => Promise<void>;
@@ -38,6 +39,7 @@ export async function startServerProcess(
   });
   return {
     base: server.base,
+    pid: server.child.pid!,
     rssMb: () => {
       const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;

@@ -1,0 +1,433 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { newRequestId } from '../domain/calls/call-guard.ts';
+import type { ParallelState } from '../domain/dialer/parallel-dialing.schema.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { signUpBenchUser } from './bench-server.ts';
+import { fmt, summarise } from './stats.ts';
+import type { BenchResult } from './session-check.bench.ts';
+
+/*
+ * A sales floor on one server (issue "capacity"): REPS reps, each a real account with CONTACTS_PER_REP contacts in
+ * their own queue, signed in, an event stream open, running what their browser runs through the real server (a
+ * process of its own, as in production) and the simulator: the walk, a call, hang up on a machine, the disposition,
+ * a wrap-up, the next; a quarter of them in Parallel mode (a round, the live call, its disposition); each begins
+ * within the first simulated minute. Time is scaled:
+ * SCALE real seconds a simulated second, so a rep places a call every 60–120 simulated seconds. Five of them also
+ * refresh their reports every 10 s. First one rep alone (the floor of the same run), then all of them. Reported: per
+ * endpoint p50/p95/p99 and errors, the delay of an event to its rep's open stream, server memory (and per open
+ * stream), PostgreSQL connections, CPU.
+ */
+const REPS = Number(process.env.BENCH_REPS ?? 200);
+const CONTACTS_PER_REP = Number(process.env.BENCH_CONTACTS_PER_REP ?? 100_000);
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 3);
+const SCALE = Number(process.env.BENCH_TIME_SCALE ?? 0.1);
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
+const SOLO_SECONDS = Number(process.env.BENCH_SOLO_SECONDS ?? 60);
+const REPORT_READERS = 5;
+const REPORT_EVERY_MS = 10_000;
+const FINISHED = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
+
+type Rep = { cookie: string; userId: string; queueId: string; mode: 'power' | 'parallel' };
+
+/** Every request the reps make, by endpoint (method and route, ids replaced). */
+class Recorder {
+  readonly latencies = new Map<string, number[]>();
+  readonly errors = new Map<string, string[]>();
+  readonly eventDelays: number[] = [];
+  readonly slow: string[] = [];
+  readonly phaseStart = performance.now();
+
+  constructor(private readonly base: string) {}
+
+  async call(rep: Rep, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+    const key = `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\?.*$/, '')}`;
+    const started = performance.now();
+    let status = 0;
+    let text = '';
+    try {
+      const response = await fetch(`${this.base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: rep.cookie },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      text = String(error);
+    }
+    const ms = performance.now() - started;
+    if (ms > 1000)
+      this.slow.push(
+        `${((started - this.phaseStart) / 1000).toFixed(1)}s ${key} ${ms.toFixed(0)}ms ${rep.userId.slice(0, 8)}`,
+      );
+    if (!this.latencies.has(key)) this.latencies.set(key, []);
+    this.latencies.get(key)!.push(ms);
+    if (status < 200 || status >= 300) {
+      if (!this.errors.has(key)) this.errors.set(key, []);
+      this.errors.get(key)!.push(`${status} ${text.slice(0, 200)}`);
+      throw new Error(`${key}: ${status} ${text.slice(0, 200)}`);
+    }
+    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+  }
+}
+
+/** The rep's open event stream: wakes the rep on a change to their calls, and times the first event of a call. */
+function openStream(base: string, rep: Rep, recorder: Recorder) {
+  const controller = new AbortController();
+  const waiter: { wake: (() => void) | null } = { wake: null };
+  const awaited = new Map<string, number>();
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  void (async () => {
+    const response = await fetch(`${base}/api/events`, {
+      headers: { cookie: rep.cookie },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith('event: ready')) ready();
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (!data || !block.startsWith('event: change')) continue;
+        const event = JSON.parse(data) as { topic: string; id?: string };
+        if (event.topic !== 'calls') continue;
+        const since = event.id ? awaited.get(event.id) : undefined;
+        if (since !== undefined) {
+          recorder.eventDelays.push(Math.max(0, performance.now() - since));
+          awaited.delete(event.id!);
+        }
+        waiter.wake?.();
+        waiter.wake = null;
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    ready: isReady,
+    /** From now, time until the stream carries this call's first change. */
+    expect: (callId: string, since: number) => awaited.set(callId, since),
+    next: (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        waiter.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
+    close: () => controller.abort(),
+  };
+}
+
+type Stream = ReturnType<typeof openStream>;
+const simulated = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000 * SCALE));
+const between = (low: number, high: number) => low + Math.random() * (high - low);
+
+/** A Power rep: the walk, a call, hang up on a machine, the disposition, a wrap-up; until `until`. */
+async function powerRep(rep: Rep, stream: Stream, recorder: Recorder, until: number): Promise<void> {
+  const walker = crypto.randomUUID();
+  while (Date.now() < until) {
+    const step = (await recorder.call(rep, 'POST', `/api/queues/${rep.queueId}/walk`, { walker })) as {
+      contact: { id: string } | null;
+    };
+    if (!step.contact) return;
+    const placed = (await recorder.call(rep, 'POST', '/api/calls', {
+      requestId: newRequestId(),
+      contactId: step.contact.id,
+      queueId: rep.queueId,
+    })) as { call: { id: string } };
+    stream.expect(placed.call.id, performance.now());
+    let call: { status: string; answeredBy: string | null };
+    let hungUp = false;
+    for (;;) {
+      call = ((await recorder.call(rep, 'GET', `/api/calls/${placed.call.id}`)) as { call: typeof call })
+        .call;
+      if (FINISHED.includes(call.status)) break;
+      if (call.answeredBy === 'machine' && !hungUp) {
+        hungUp = true;
+        await recorder.call(rep, 'POST', `/api/calls/${placed.call.id}/hangup`, {});
+      }
+      await stream.next(5_000);
+    }
+    await recorder.call(rep, 'POST', '/api/dispositions', {
+      callId: placed.call.id,
+      contactId: step.contact.id,
+      queueId: rep.queueId,
+      disposition:
+        call.answeredBy === 'human' ? 'answered' : call.answeredBy === 'machine' ? 'voicemail' : 'no-answer',
+    });
+    await simulated(between(20, 80));
+  }
+}
+
+/** A Parallel rep: a round, the live call to its end, its disposition, a wrap-up; until `until`. */
+async function parallelRep(rep: Rep, stream: Stream, recorder: Recorder, until: number): Promise<void> {
+  const walker = crypto.randomUUID();
+  const stateUrl = `/api/queues/${rep.queueId}/parallel?walker=${walker}`;
+  let last: string | null = null;
+  while (Date.now() < until) {
+    let state = (await recorder.call(rep, 'POST', `/api/queues/${rep.queueId}/parallel/round`, {
+      walker,
+    })) as ParallelState;
+    if (!state.round || state.round.id === last) return;
+    last = state.round.id;
+    for (;;) {
+      const connected = state.round!.lines.find((l) => l.callId === state.round!.connectedCallId);
+      if (state.round!.settled && (!connected || FINISHED.includes(connected.status))) break;
+      await stream.next(5_000);
+      state = (await recorder.call(rep, 'GET', stateUrl)) as ParallelState;
+    }
+    const connected = state.round!.lines.find((l) => l.callId === state.round!.connectedCallId);
+    if (connected)
+      await recorder.call(rep, 'POST', '/api/dispositions', {
+        callId: connected.callId,
+        contactId: connected.contact.id,
+        queueId: rep.queueId,
+        disposition: 'answered',
+      });
+    await simulated(between(20, 80));
+  }
+}
+
+/** A rep who also reads their reports every 10 s, as a manager's screen refreshes. */
+async function reportReader(rep: Rep, recorder: Recorder, until: number): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  while (Date.now() < until) {
+    await recorder.call(rep, 'GET', `/api/reports/overview?day=${day}&tz=UTC`);
+    await recorder.call(rep, 'GET', `/api/reports/outcomes?day=${day}&tz=UTC&days=7`);
+    await recorder.call(rep, 'GET', '/api/call-reports?limit=50');
+    await new Promise((r) => setTimeout(r, REPORT_EVERY_MS));
+  }
+}
+
+async function makeReps(base: string, owner: pg.Pool): Promise<Rep[]> {
+  const reps: Rep[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const { cookie, userId } = await signUpBenchUser(
+      base,
+      `floor-rep-${i}@example.com`,
+      `10.${Math.floor(i / 250)}.${i % 250}.1`,
+    );
+    const mode = i % 4 === 3 ? 'parallel' : 'power';
+    reps.push({ cookie, userId, queueId: '', mode });
+  }
+  const ids = reps.map((r) => r.userId);
+  // Approved, and calling the simulator's fictional numbers (no time zone) allowed, as the tests arrange it.
+  await owner.query(
+    `update user_profiles set role = 'user' where id = any($1::uuid[]) and role = 'pending'`,
+    [ids],
+  );
+  await owner.query(
+    `insert into consent_settings (user_id, unknown_local_time) select unnest($1::uuid[]), 'allow'
+     on conflict (user_id) do update set unknown_local_time = 'allow'`,
+    [ids],
+  );
+  const client = await owner.connect();
+  try {
+    // Seeding is not what is measured: no change notices for it.
+    await client.query(`select set_config('app.quiet', 'on', false)`);
+    for (const [i, rep] of reps.entries()) {
+      await client.query(
+        `insert into contacts (user_id, first_name, last_name, email, phone, phone_e164, created_at, updated_at, last_synced_at)
+         select $1::uuid, 'Lead' || g, 'Floor', 'lead' || g || '@example.com',
+           '555' || lpad((($2::int + g) % 10000000)::text, 7, '0'), '+1555' || lpad((($2::int + g) % 10000000)::text, 7, '0'),
+           now() - make_interval(secs => g), now(), now()
+         from generate_series(1, ${CONTACTS_PER_REP}) g`,
+        [rep.userId, i * 7919],
+      );
+      const queue = await client.query<{ id: string }>(
+        `insert into power_dialer_queues (queue_id, queue_name, user_id, dial_mode)
+         values ('queue-' || gen_random_uuid(), 'Floor', $1, $2) returning id`,
+        [rep.userId, rep.mode],
+      );
+      rep.queueId = queue.rows[0]!.id;
+      await client.query(
+        `insert into queue_members (queue_id, contact_id, user_id)
+         select $1, id, user_id from contacts where user_id = $2 order by created_at desc`,
+        [rep.queueId, rep.userId],
+      );
+    }
+  } finally {
+    client.release();
+  }
+  await owner.query('vacuum analyze');
+  return reps;
+}
+
+/** The server's CPU time so far, in seconds (user + system, from /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The machine's busy share since `previous` (from /proc/stat). */
+function machineTimes(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3]! + cpu[4]!;
+  const total = cpu.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+type Phase = {
+  reps: number;
+  recorder: Recorder;
+  seconds: number;
+  serverCpu: number;
+  machineBusy: number;
+  peakRssMb: number;
+  peakConnections: number;
+  calls: number;
+};
+
+async function runPhase(
+  server: ServerProcess,
+  pid: number,
+  owner: pg.Pool,
+  reps: Rep[],
+  seconds: number,
+): Promise<Phase> {
+  const recorder = new Recorder(server.base);
+  const streams = reps.map((rep) => openStream(server.base, rep, recorder));
+  await Promise.all(streams.map((s) => s.ready));
+  let peakRssMb = server.rssMb();
+  let peakConnections = 0;
+  const sampler = setInterval(() => {
+    peakRssMb = Math.max(peakRssMb, server.rssMb());
+    void owner
+      .query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and usename <> current_user`,
+      )
+      .then((r) => (peakConnections = Math.max(peakConnections, r.rows[0]!.n)))
+      .catch(() => undefined);
+  }, 1000);
+  const cpuBefore = cpuSeconds(pid);
+  const machineBefore = machineTimes();
+  const callsBefore = await countCalls(owner);
+  const started = Date.now();
+  const until = started + seconds * 1000;
+  await Promise.all([
+    // A floor does not start in one instant: each rep begins within the first simulated minute.
+    ...reps.map(async (rep, i) => {
+      if (reps.length > 1) await simulated(between(0, 60));
+      await (rep.mode === 'power' ? powerRep : parallelRep)(rep, streams[i]!, recorder, until).catch(
+        () => undefined,
+      );
+    }),
+    ...reps
+      .slice(0, reps.length > 1 ? REPORT_READERS : 0)
+      .map((rep) => reportReader(rep, recorder, until).catch(() => undefined)),
+  ]);
+  clearInterval(sampler);
+  const elapsed = (Date.now() - started) / 1000;
+  const machineAfter = machineTimes();
+  const phase: Phase = {
+    reps: reps.length,
+    recorder,
+    seconds: elapsed,
+    serverCpu: (cpuSeconds(pid) - cpuBefore) / elapsed,
+    machineBusy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
+    peakRssMb,
+    peakConnections,
+    calls: (await countCalls(owner)) - callsBefore,
+  };
+  for (const s of streams) s.close();
+  return phase;
+}
+
+const countCalls = async (owner: pg.Pool) =>
+  (await owner.query<{ n: number }>('select count(*)::int as n from calls')).rows[0]!.n;
+
+/** Server memory with every rep signed in and no stream open, then with all their streams open: the cost of one. */
+async function memoryPerStream(
+  server: ServerProcess,
+  reps: Rep[],
+): Promise<{ before: number; after: number }> {
+  const recorder = new Recorder(server.base);
+  const before = server.rssMb();
+  const streams = reps.map((rep) => openStream(server.base, rep, recorder));
+  await Promise.all(streams.map((s) => s.ready));
+  await new Promise((r) => setTimeout(r, 3000));
+  const after = server.rssMb();
+  for (const s of streams) s.close();
+  await new Promise((r) => setTimeout(r, 1000));
+  return { before, after };
+}
+
+export async function benchSalesFloor(ownerUrl: string): Promise<BenchResult> {
+  const server = await startServerProcess(ownerUrl, {
+    TRUST_PROXY: '1',
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    SIMULATOR_TIME_SCALE: String(SCALE),
+    LOG_LEVEL: 'warn',
+  });
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
+  const pid = server.pid;
+  try {
+    // The first account of a fresh database is the administrator; the reps come after it.
+    await signUpBenchUser(server.base, 'floor-admin@example.com', '10.255.0.1');
+    const seedStarted = Date.now();
+    const reps = await makeReps(server.base, owner);
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    const memory = await memoryPerStream(server, reps);
+    const solo = await runPhase(server, pid, owner, [reps[0]!], SOLO_SECONDS);
+    const floor = await runPhase(server, pid, owner, reps, MINUTES * 60);
+    return report(solo, floor, memory, seedSeconds);
+  } finally {
+    await owner.end();
+    await server.stop();
+  }
+}
+
+const REP_ENDPOINT_P95_MS = 100;
+const REP_ENDPOINT_P99_MS = 300;
+
+function report(
+  solo: Phase,
+  floor: Phase,
+  memory: { before: number; after: number },
+  seedSeconds: number,
+): BenchResult {
+  const rows: string[] = [];
+  const keys = [...new Set([...floor.recorder.latencies.keys(), ...solo.recorder.latencies.keys()])].sort();
+  for (const key of keys) {
+    const soloLatencies = solo.recorder.latencies.get(key) ?? [];
+    const one = summarise(soloLatencies);
+    const many = summarise(floor.recorder.latencies.get(key) ?? []);
+    const errors = (floor.recorder.errors.get(key) ?? []).length;
+    const count = floor.recorder.latencies.get(key)?.length ?? 0;
+    const reportRoute = key.includes('/reports') || key.includes('/call-reports');
+    const met = many.p95 <= REP_ENDPOINT_P95_MS && many.p99 <= REP_ENDPOINT_P99_MS && errors === 0;
+    rows.push(
+      `| ${key} | ${soloLatencies.length ? `${fmt(one.p50)} / ${fmt(one.p95)} / ${fmt(one.p99)}` : '–'} | ${fmt(many.p50)} / ${fmt(many.p95)} / ${fmt(many.p99)} | ${count} | ${errors} | ${reportRoute ? '' : met ? 'yes' : 'NO'} |`,
+    );
+  }
+  const soloDelay = summarise(solo.recorder.eventDelays);
+  const delay = summarise(floor.recorder.eventDelays);
+  const perStreamKb = ((memory.after - memory.before) * 1024) / Math.max(1, REPS);
+  rows.push(
+    `| event to its rep's open stream (a call's first change) | ${fmt(soloDelay.p50)} / ${fmt(soloDelay.p95)} / ${fmt(soloDelay.p99)} | ${fmt(delay.p50)} / ${fmt(delay.p95)} / ${fmt(delay.p99)} | ${floor.recorder.eventDelays.length} | | p95 ≤ 1 s: ${delay.p95 <= 1000 ? 'yes' : 'NO'} |`,
+    `| server memory: ${REPS} signed in, no stream → ${REPS} streams open (MB) | | ${memory.before.toFixed(0)} → ${memory.after.toFixed(0)} | | | ${perStreamKb.toFixed(1)} KB a stream; ≤ 50 KB: ${perStreamKb <= 50 ? 'yes' : 'NO'} |`,
+    `| server memory at its peak (MB) | ${solo.peakRssMb.toFixed(0)} | ${floor.peakRssMb.toFixed(0)} | | | |`,
+    `| PostgreSQL connections of the server at their peak | ${solo.peakConnections} | ${floor.peakConnections} | | | pool ${POOL_SIZE} |`,
+    `| server CPU (cores busy) / whole machine busy | ${solo.serverCpu.toFixed(2)} / ${(100 * solo.machineBusy).toFixed(0)} % | ${floor.serverCpu.toFixed(2)} / ${(100 * floor.machineBusy).toFixed(0)} % | | | |`,
+    `| calls placed (phase length) | ${solo.calls} (${solo.seconds.toFixed(0)} s) | ${floor.calls} (${floor.seconds.toFixed(0)} s) | | | |`,
+  );
+  if (floor.recorder.slow.length)
+    console.error('requests over 1 s (phase second, endpoint, ms, rep):\n' + floor.recorder.slow.join('\n'));
+  const errorSamples = [...floor.recorder.errors.entries()].map(([k, v]) => `${k}: ${v[0]}`).slice(0, 5);
+  if (errorSamples.length) console.error('floor errors (first of each):\n' + errorSamples.join('\n'));
+  return {
+    name: `Sales floor: ${REPS} reps on one server`,
+    dataSize: `${REPS} reps (a quarter in Parallel mode), ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue (seeded in ${seedSeconds.toFixed(0)} s); time scale ${SCALE} (a call every 60–120 simulated s); ${REPORT_READERS} of them refresh their reports every 10 s; the server a process of its own, pool ${POOL_SIZE}; one rep alone for ${SOLO_SECONDS} s, then all ${REPS} for ${MINUTES} min. Not yet in this run: the e-mail and SMS campaigns and the 500,000-contact import the issue asks for alongside.`,
+    header:
+      '| endpoint | 1 rep p50 / p95 / p99 (ms) | floor p50 / p95 / p99 (ms) | requests | errors | p95 ≤ 100, p99 ≤ 300, 0 errors |',
+    rows,
+  };
+}
