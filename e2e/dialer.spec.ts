@@ -106,6 +106,8 @@ test.describe('the browser dialer on the simulator', () => {
     await page.goto('/power-dialer');
     await page.getByRole('button', { name: 'Power Dialer', exact: true }).click();
     const dialer = page.getByRole('dialog', { name: 'Browser Dialer' });
+    // As a rep would, call once the phone says Ready (before, a call is refused: 'Device Not Ready').
+    await expect(dialer.getByText('Ready', { exact: true })).toBeVisible();
     await dialer.getByRole('button', { name: 'Call Max Machine' }).click();
     const inCall = dialer.getByRole('region', { name: 'In call' });
     await expect(inCall.getByText('Answered by a machine (voicemail)')).toBeVisible({ timeout: 15_000 });

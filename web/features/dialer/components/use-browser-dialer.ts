@@ -100,12 +100,12 @@ export function useBrowserDialer(
   );
 
   const dial = async (who: CallTarget) => {
-    if (!provider) return;
     if (!who.phone.trim())
       return void toast.error(who.contactId ? 'No phone number' : 'No number entered', {
         description: who.contactId ? 'This contact has no phone number.' : undefined,
       });
-    if (device.status !== 'ready')
+    // Until the phone's provider is known (the telephony setup still loading) the device is not ready either.
+    if (!provider || device.status !== 'ready')
       return void toast.error('Device Not Ready', {
         description: 'The phone is not connected yet. Try again in a moment.',
       });
