@@ -16,3 +16,12 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Puts a write's answer in the cache. A read of the same key started before the write (a refetch on a realtime
+ * change, on focus) would land after it and bring back what the write replaced, so it is cancelled first.
+ */
+export async function putAnswer<T>(queryClient: QueryClient, queryKey: readonly unknown[], answer: T) {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData<T>(queryKey, answer);
+}

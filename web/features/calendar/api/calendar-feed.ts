@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarFeedResponseSchema } from '#domain/calendar/callback-feed.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const feedKey = ['calendar-feed'] as const;
 
@@ -16,7 +17,7 @@ export function useMakeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch('/api/calendar-feed', { method: 'POST', schema: CalendarFeedResponseSchema }),
-    onSuccess: (answer) => queryClient.setQueryData(feedKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, feedKey, answer),
   });
 }
 
@@ -24,6 +25,6 @@ export function useTurnOffCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch('/api/calendar-feed', { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(feedKey, { feed: null }),
+    onSuccess: () => putAnswer(queryClient, feedKey, { feed: null }),
   });
 }

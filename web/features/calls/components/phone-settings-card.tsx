@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useClickedSetting } from '../../../lib/use-clicked-setting.ts';
 import {
   useAddCallerId,
   useCallingSetup,
@@ -40,6 +41,7 @@ export function PhoneSettingsCard() {
   const makeDefault = useMakeDefaultCallerId();
   const remove = useDeleteCallerId();
   const localPresence = useLocalPresence();
+  const localPresenceShown = useClickedSetting(setup.data?.localPresence);
   const [number, setNumber] = useState('');
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -108,12 +110,13 @@ export function PhoneSettingsCard() {
               id="local-presence"
               type="checkbox"
               className="mt-0.5 size-4 accent-primary"
-              checked={data.localPresence}
+              checked={localPresenceShown.shown ?? data.localPresence}
               disabled={localPresence.isPending}
               onChange={(e) =>
                 localPresence.mutate(e.target.checked, {
                   onError: (err) =>
                     toast.error('Could not save local presence', { description: err.message }),
+                  onSettled: localPresenceShown.click(e.target.checked),
                 })
               }
             />

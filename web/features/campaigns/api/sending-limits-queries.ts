@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SendingLimitsSchema, type SendingLimits } from '#domain/campaigns/campaign-pace.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const key = ['sending-limits'] as const;
 
@@ -16,6 +17,6 @@ export function useSaveSendingLimits() {
   return useMutation({
     mutationFn: (limits: SendingLimits) =>
       apiFetch('/api/sending-limits', { method: 'PUT', body: limits, schema: SendingLimitsSchema }),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: (saved) => putAnswer(queryClient, key, saved),
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '#domain/consent/consent.schema.ts';
 import { ConsentRecordSchema } from '#domain/consent/consent-record.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 /**
  * Consent answers live under 'calls' (the realtime topic of calls and dispositions), so a do-not-call disposition or a
@@ -53,8 +54,8 @@ export function useSaveConsentSettings() {
     mutationFn: (settings: ConsentSettings) =>
       apiFetch('/api/consent/settings', { method: 'PUT', body: settings, schema: ConsentSettingsSchema }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(consentKeys.settings, saved);
       void queryClient.invalidateQueries({ queryKey: ['calls', 'consent'] });
+      return putAnswer(queryClient, consentKeys.settings, saved);
     },
   });
 }

@@ -11,6 +11,7 @@ import {
   type SendEmailInput,
 } from '#domain/email/email.schema.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 /**
  * Templates live under 'email', the realtime topic of their changes; a contact's e-mails and the outbox live under
@@ -41,7 +42,7 @@ export function useSaveEmailConfiguration() {
         body: input,
         schema: EmailConfigurationResponseSchema,
       }),
-    onSuccess: (result) => queryClient.setQueryData(emailKeys.configuration, result.configuration),
+    onSuccess: (result) => putAnswer(queryClient, emailKeys.configuration, result.configuration),
   });
 }
 
@@ -49,7 +50,7 @@ export function useRemoveEmailConfiguration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch('/api/email/configuration', { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(emailKeys.configuration, null),
+    onSuccess: () => putAnswer(queryClient, emailKeys.configuration, null),
   });
 }
 

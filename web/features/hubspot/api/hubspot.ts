@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HubSpotResponseSchema, type HubSpotConnectInput } from '#domain/hubspot/hubspot.ts';
 import type { DuplicateMode } from '#domain/contacts/contact-import.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const hubspotKey = ['hubspot'] as const;
 
@@ -18,7 +19,7 @@ export function useConnectHubspot() {
   return useMutation({
     mutationFn: (input: HubSpotConnectInput) =>
       apiFetch('/api/hubspot', { method: 'PUT', body: input, schema: HubSpotResponseSchema }),
-    onSuccess: (answer) => queryClient.setQueryData(hubspotKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, hubspotKey, answer),
   });
 }
 
@@ -27,7 +28,7 @@ export function useHubspotChoices() {
   return useMutation({
     mutationFn: (choices: { logCalls?: boolean; createMissing?: boolean }) =>
       apiFetch('/api/hubspot', { method: 'PATCH', body: choices, schema: HubSpotResponseSchema }),
-    onSuccess: (answer) => queryClient.setQueryData(hubspotKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, hubspotKey, answer),
   });
 }
 
@@ -40,7 +41,7 @@ export function useImportFromHubspot() {
         body: { duplicates },
         schema: HubSpotResponseSchema,
       }),
-    onSuccess: (answer) => queryClient.setQueryData(hubspotKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, hubspotKey, answer),
   });
 }
 
@@ -48,6 +49,6 @@ export function useDisconnectHubspot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch('/api/hubspot', { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(hubspotKey, { hubspot: null }),
+    onSuccess: () => putAnswer(queryClient, hubspotKey, { hubspot: null }),
   });
 }

@@ -16,6 +16,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { problemOf } from '../../../lib/api-client.ts';
 import { formatMoment } from '../../../lib/dates.ts';
+import { useClickedSetting } from '../../../lib/use-clicked-setting.ts';
 import {
   useConnectHubspot,
   useDisconnectHubspot,
@@ -31,10 +32,15 @@ function Connected({ connection }: { connection: HubSpotConnection }) {
   const choices = useHubspotChoices();
   const importer = useImportFromHubspot();
   const disconnect = useDisconnectHubspot();
+  const clicked = useClickedSetting({
+    logCalls: connection.logCalls,
+    createMissing: connection.createMissing,
+  });
   const change = (next: { logCalls?: boolean; createMissing?: boolean }) =>
     choices.mutate(next, {
       onSuccess: () => toast.success('HubSpot settings saved'),
       onError: (error) => toast.error('Could not save', { description: error.message }),
+      onSettled: clicked.click({ ...clicked.shown, ...next }),
     });
   return (
     <>
@@ -50,14 +56,14 @@ function Connected({ connection }: { connection: HubSpotConnection }) {
       <div className="flex flex-col gap-2">
         <Choice
           label={LOG_CALLS}
-          checked={connection.logCalls}
+          checked={clicked.shown.logCalls}
           disabled={choices.isPending}
           onChange={(logCalls) => change({ logCalls })}
         />
         <Choice
           label={CREATE_MISSING}
-          checked={connection.createMissing}
-          disabled={choices.isPending || !connection.logCalls}
+          checked={clicked.shown.createMissing}
+          disabled={choices.isPending || !clicked.shown.logCalls}
           onChange={(createMissing) => change({ createMissing })}
         />
       </div>

@@ -6,6 +6,7 @@ import {
 } from '#domain/notifications/notification.schema.ts';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 type SettingsResponse = z.infer<typeof NotificationSettingsResponseSchema>;
 const SETTINGS_KEY = ['notifications', 'settings'];
@@ -61,6 +62,6 @@ export function useSaveNotificationSettings() {
     onError: (_error, _settings, context) => {
       if (context?.before) queryClient.setQueryData(SETTINGS_KEY, context.before);
     },
-    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
+    onSuccess: (saved) => putAnswer(queryClient, SETTINGS_KEY, saved),
   });
 }

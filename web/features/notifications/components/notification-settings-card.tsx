@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import type { NotificationSettings } from '#domain/notifications/notification.schema.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useClickedSetting } from '../../../lib/use-clicked-setting.ts';
 import { useSession } from '../../auth/public.ts';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications-queries.ts';
 
@@ -55,6 +56,7 @@ export function NotificationSettingsCard() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const isAdmin = useSession().data?.role === 'admin';
+  const clicked = useClickedSetting(settings.data?.settings);
   if (settings.isPending) return <Spinner />;
   if (settings.isError) {
     return (
@@ -63,15 +65,16 @@ export function NotificationSettingsCard() {
       </p>
     );
   }
-  const { settings: current, emailAvailable } = settings.data;
-  const toggle = (key: keyof NotificationSettings, on: boolean) =>
-    save.mutate(
-      { ...current, [key]: on },
-      {
-        onSuccess: () => toast.success('Notification settings saved'),
-        onError: (error) => toast.error('Error saving notification settings', { description: error.message }),
-      },
-    );
+  const { emailAvailable } = settings.data;
+  const current = clicked.shown ?? settings.data.settings;
+  const toggle = (key: keyof NotificationSettings, on: boolean) => {
+    const next = { ...current, [key]: on };
+    save.mutate(next, {
+      onSuccess: () => toast.success('Notification settings saved'),
+      onError: (error) => toast.error('Error saving notification settings', { description: error.message }),
+      onSettled: clicked.click(next),
+    });
+  };
   return (
     <Card>
       <CardHeader>

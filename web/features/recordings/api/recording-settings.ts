@@ -4,6 +4,7 @@ import {
   type RecordingSettings,
 } from '#domain/recordings/call-recording.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const settingsKey = ['calls', 'recording-settings'] as const;
 
@@ -24,6 +25,6 @@ export function useSaveRecordingSettings() {
         body: settings,
         schema: RecordingSettingsResponseSchema,
       }),
-    onSuccess: (answer) => queryClient.setQueryData(settingsKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, settingsKey, answer),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { VoicemailDropListSchema } from '#domain/recordings/voicemail-drop.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const dropsKey = ['calls', 'voicemail-drops'] as const;
 
@@ -16,7 +17,7 @@ function useDropsMutation<T>(request: (input: T) => Promise<{ drops: unknown[] }
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: (list) => queryClient.setQueryData(dropsKey, list),
+    onSuccess: (list) => putAnswer(queryClient, dropsKey, list),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { VoicemailGreetingSchema, type VoicemailGreeting } from '#domain/recordings/voicemail.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const greetingKey = ['calls', 'voicemail-greeting'] as const;
 
@@ -15,7 +16,7 @@ function useGreetingMutation<T>(request: (input: T) => Promise<VoicemailGreeting
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: (greeting) => queryClient.setQueryData(greetingKey, greeting),
+    onSuccess: (greeting) => putAnswer(queryClient, greetingKey, greeting),
   });
 }
 

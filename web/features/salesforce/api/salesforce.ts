@@ -6,6 +6,7 @@ import {
   type SalesforceResponse,
 } from '#domain/salesforce/salesforce.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const salesforceKey = ['salesforce'] as const;
 
@@ -33,7 +34,7 @@ export function useSalesforceChoices() {
   return useMutation({
     mutationFn: (choices: { logCalls: boolean }) =>
       apiFetch('/api/salesforce', { method: 'PATCH', body: choices, schema: SalesforceResponseSchema }),
-    onSuccess: (answer) => queryClient.setQueryData(salesforceKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, salesforceKey, answer),
   });
 }
 
@@ -42,7 +43,7 @@ export function useImportFromSalesforce() {
   return useMutation({
     mutationFn: (input: SalesforceImportInput) =>
       apiFetch('/api/salesforce/import', { method: 'POST', body: input, schema: SalesforceResponseSchema }),
-    onSuccess: (answer) => queryClient.setQueryData(salesforceKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, salesforceKey, answer),
   });
 }
 

@@ -18,6 +18,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatMoment } from '../../../lib/dates.ts';
+import { useClickedSetting } from '../../../lib/use-clicked-setting.ts';
 import {
   useDisconnectSalesforce,
   useImportFromSalesforce,
@@ -37,6 +38,7 @@ function Connected({ connection }: { connection: SalesforceConnection }) {
   const importer = useImportFromSalesforce();
   const disconnect = useDisconnectSalesforce();
   const [objects, setObjects] = useState<SalesforceObject[]>([...SALESFORCE_OBJECTS]);
+  const logCalls = useClickedSetting(connection.logCalls);
   return (
     <>
       <div className="flex flex-col gap-1">
@@ -52,14 +54,15 @@ function Connected({ connection }: { connection: SalesforceConnection }) {
       </div>
       <Choice
         label={LOG_CALLS}
-        checked={connection.logCalls}
+        checked={logCalls.shown}
         disabled={choices.isPending}
-        onChange={(logCalls) =>
+        onChange={(on) =>
           choices.mutate(
-            { logCalls },
+            { logCalls: on },
             {
               onSuccess: () => toast.success('Salesforce settings saved'),
               onError: (error) => toast.error('Could not save', { description: error.message }),
+              onSettled: logCalls.click(on),
             },
           )
         }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SlackResponseSchema, type SlackSettingsInput } from '#domain/slack/slack-messages.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.ts';
 
 const slackKey = ['slack'] as const;
 
@@ -16,7 +17,7 @@ export function useSaveSlack() {
   return useMutation({
     mutationFn: (input: SlackSettingsInput) =>
       apiFetch('/api/slack', { method: 'PUT', body: input, schema: SlackResponseSchema }),
-    onSuccess: (answer) => queryClient.setQueryData(slackKey, answer),
+    onSuccess: (answer) => putAnswer(queryClient, slackKey, answer),
   });
 }
 
@@ -33,6 +34,6 @@ export function useDisconnectSlack() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch('/api/slack', { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(slackKey, { slack: null }),
+    onSuccess: () => putAnswer(queryClient, slackKey, { slack: null }),
   });
 }
