@@ -4,7 +4,6 @@ import {
   type DatabaseConnection,
   type Driver,
   type PostgresDialectConfig,
-  type QueryCompiler,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -17,13 +16,19 @@ export const ACT_AS_SQL =
   "select set_config('app.user_id', $1, true), set_config('app.actor', $2, true), set_config('app.quiet', $3, true)";
 
 // What the three parameters can be: a user id (a UUID) or nothing, an actor kind, a switch.
-const SAFE_ACTOR_PARAMETERS = [/^([0-9a-f-]{36})?$/i, /^(user|admin|system)$/, /^(on|off)$/] as const;
+const SAFE_ACTOR_PARAMETERS = [
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i,
+  /^(user|admin|system)$/,
+  /^(on|off)$/,
+] as const;
 
 /**
  * PostgreSQL's dialect for Kysely, with one saving (decision 039): a transaction whose first statement is ACT_AS_SQL
  * (every withActor) sends BEGIN and that statement together, in one round trip, instead of waiting for BEGIN's
  * answer first. The parameters are checked against their only possible shapes and written as literals (the simple
  * protocol takes no parameters); anything else goes the usual way. A transaction that ran nothing sends nothing.
+ * Kysely's own savepoints (trx.savepoint()) are not offered: nothing uses them (time-budget.ts writes its SAVEPOINT
+ * as a statement, which sends a held BEGIN first like any other).
  */
 export class ActorPostgresDialect extends PostgresDialect {
   constructor(config: PostgresDialectConfig) {
@@ -43,14 +48,13 @@ class PendingBeginConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.pendingBegin) {
-      this.pendingBegin = false;
       const together = beginActingAs(query);
-      if (together !== null) {
+      if (together === null) await this.flushBegin();
+      else {
+        this.pendingBegin = false;
         await this.inner.executeQuery(CompiledQuery.raw(together));
         return { rows: [] };
       }
-      this.pendingBegin = true;
-      await this.flushBegin();
     }
     return this.inner.executeQuery<R>(query);
   }
@@ -61,7 +65,7 @@ class PendingBeginConnection implements DatabaseConnection {
   }
 
   /** Sends a BEGIN still waiting for its statement, on its own. */
-  async flushBegin(): Promise<void> {
+  private async flushBegin(): Promise<void> {
     if (!this.pendingBegin) return;
     this.pendingBegin = false;
     await this.inner.executeQuery(CompiledQuery.raw('begin'));
@@ -105,37 +109,6 @@ class ActorDriver implements Driver {
     const pending = connection as PendingBeginConnection;
     if (pending.pendingBegin) pending.pendingBegin = false;
     else await this.inner.rollbackTransaction(pending.inner);
-  }
-
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    const pending = connection as PendingBeginConnection;
-    if (!this.inner.savepoint) throw new Error('savepoints are not supported');
-    await pending.flushBegin();
-    await this.inner.savepoint(pending.inner, name, compileQuery);
-  }
-
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    const pending = connection as PendingBeginConnection;
-    if (!this.inner.rollbackToSavepoint) throw new Error('savepoints are not supported');
-    await this.inner.rollbackToSavepoint(pending.inner, name, compileQuery);
-  }
-
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    const pending = connection as PendingBeginConnection;
-    if (!this.inner.releaseSavepoint) throw new Error('savepoints are not supported');
-    await this.inner.releaseSavepoint(pending.inner, name, compileQuery);
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {

@@ -9,10 +9,11 @@ export type SessionCookieSettings = {
 };
 
 /**
- * The session token of a request's plain session cookie (cookies as parsed by @fastify/cookie, decoded), checked against its signature the way better-auth signs it
- * (the value, a dot, then the base64 HMAC-SHA256 of the value under the secret); null when there is none, it is
- * forged, or the request carries one of the cookies only better-auth itself knows how to treat (a session that is not
- * to be remembered, cached session data). A null sends the request the whole way through better-auth (decision 039).
+ * The session token of a request's plain session cookie (cookies as parsed by @fastify/cookie, decoded), checked
+ * against its signature the way better-auth signs it (the value, a dot, then the base64 HMAC-SHA256 of the value
+ * under the secret); null when there is none, it is forged, or the request carries one of the cookies only
+ * better-auth itself knows how to treat (a session that is not to be remembered, cached session data). A null sends
+ * the request the whole way through better-auth (decision 039).
  */
 export function plainSessionToken(
   cookies: Readonly<Record<string, string | undefined>>,

@@ -10,7 +10,7 @@ import type { Viewer } from '../../plugins/access-control.ts';
 import { ensureProfile, findProfile } from '../profiles/public.ts';
 import { deleteSessionsOf } from './auth-accounts.repository.ts';
 import { withRequestScheme } from './auth-cookies.ts';
-import { plainSessionToken } from './session-cookie.ts';
+import { plainSessionToken, type SessionCookieSettings } from './session-cookie.ts';
 import { findSessionViewer } from './session-viewer.repository.ts';
 
 type ViewerContext = Pick<AppContext, 'auth' | 'db' | 'adminEmail'>;
@@ -24,6 +24,28 @@ export async function resolveViewer(
   return (await settledViewer(ctx, request)) ?? resolveViewerThroughAuth(ctx, request, setCookies);
 }
 
+type SessionRules = { cookies: SessionCookieSettings; expiresIn: number; updateAge: number };
+/** better-auth's cookie names, secret and session ages, read once per sign-in service. */
+const sessionRulesOf = new WeakMap<ViewerContext['auth'], SessionRules>();
+
+async function sessionRules(auth: ViewerContext['auth']): Promise<SessionRules> {
+  const known = sessionRulesOf.get(auth);
+  if (known) return known;
+  const context = await auth.$context;
+  const rules = {
+    cookies: {
+      sessionToken: context.authCookies.sessionToken.name,
+      dontRemember: context.authCookies.dontRememberToken.name,
+      sessionData: context.authCookies.sessionData.name,
+      secret: context.secret,
+    },
+    expiresIn: context.sessionConfig.expiresIn,
+    updateAge: context.sessionConfig.updateAge,
+  };
+  sessionRulesOf.set(auth, rules);
+  return rules;
+}
+
 /**
  * The common case in one statement (decision 039): a validly signed session cookie whose session is live and not yet
  * due for better-auth's daily renewal, of an account whose profile needs no change and may sign in. Anything else
@@ -31,19 +53,13 @@ export async function resolveViewer(
  * undefined and takes the whole way through better-auth, which renews, cleans up and refuses as it always has.
  */
 async function settledViewer(ctx: ViewerContext, request: FastifyRequest): Promise<Viewer | undefined> {
-  const auth = await ctx.auth.$context;
-  const token = plainSessionToken(request.cookies, {
-    sessionToken: auth.authCookies.sessionToken.name,
-    dontRemember: auth.authCookies.dontRememberToken.name,
-    sessionData: auth.authCookies.sessionData.name,
-    secret: auth.secret,
-  });
+  const { cookies, expiresIn, updateAge } = await sessionRules(ctx.auth);
+  const token = plainSessionToken(request.cookies, cookies);
   if (token === null) return undefined;
   const found = await findSessionViewer(ctx.db, token);
   if (!found?.profile) return undefined;
   const now = Date.now();
   const expiresAt = found.expiresAt.getTime();
-  const { expiresIn, updateAge } = auth.sessionConfig;
   if (expiresAt <= now || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return undefined;
   const { profile } = found;
   if (profile.role === 'denied' || profile.deactivated) return undefined;
