@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Db, DbExecutor } from './db/database.ts';
+import type { ReportReads } from './db/report-reads.ts';
 import type { SmtpSender } from './mail/smtp-sender.ts';
 import type { SecretBox } from './security/secret-box.ts';
 import type { TelephonyProvider } from './telephony/telephony-provider.ts';
@@ -29,6 +30,8 @@ export type AppContext = {
   db: Db;
   /** The pool behind db, for COPY streams (exports and imports). */
   pool: pg.Pool;
+  /** Report reads: on the read replica when one is configured and caught up, else on db (decision 040). */
+  reportReads: ReportReads;
   auth: Auth;
   mailer: SystemMailer;
   changes: ChangeHub;

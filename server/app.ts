@@ -8,6 +8,10 @@ import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, SalesforceApp } from './app-context.ts';
 import { createPool, dbOnPool, withActor } from './db/database.ts';
+import { createReportReads } from './db/report-reads.ts';
+
+/** A replica that does not give a connection within this long is left for the primary (db/report-reads.ts). */
+const REPLICA_ACQUIRE_TIMEOUT_MS = 2_000;
 import { createSmtpSender } from './mail/smtp-sender.ts';
 import { createSecretBox } from './security/secret-box.ts';
 import { createSystemMailer } from './mail/system-mail.ts';
@@ -124,6 +128,8 @@ import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts
 export type AppConfig = {
   databaseUrl: string;
   poolSize: number;
+  /** A streaming replica of the same database for report reads (DATABASE_REPLICA_URL, decision 040); none: primary. */
+  replicaDatabaseUrl?: string | null;
   sessionSecret: string;
   publicUrl: string;
   trustedOrigins: string[];
@@ -192,6 +198,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   const pool = createPool(config.databaseUrl, config.poolSize);
   const db = dbOnPool(pool);
+  const replicaPool = config.replicaDatabaseUrl
+    ? createPool(config.replicaDatabaseUrl, config.poolSize, { acquireTimeoutMs: REPLICA_ACQUIRE_TIMEOUT_MS })
+    : null;
+  const replicaDb = replicaPool ? dbOnPool(replicaPool) : null;
   const mailer = createSystemMailer({
     db,
     smtpUrl: config.systemSmtpUrl,
@@ -230,6 +240,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
     databaseHealth: createDatabaseHealth(pool, config.databaseUrl),
     db,
     pool,
+    reportReads: createReportReads(
+      { db, pool },
+      replicaDb && replicaPool ? { db: replicaDb, pool: replicaPool } : null,
+      (message) => app.log.warn(message),
+    ),
     auth,
     mailer,
     changes,
@@ -383,6 +398,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     await ctx.work.drain(Math.max(config.closeGraceMs ?? 10_000, 3_000));
     await connection.stop();
     await db.destroy();
+    await replicaDb?.destroy();
   });
   app.decorate('ctx', ctx);
   app.decorate('routeTable', routeTable);

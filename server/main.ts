@@ -45,8 +45,19 @@ async function main(): Promise<void> {
   if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const appUrl = env.DATABASE_APP_URL ?? appUrlFrom(ownerUrl, appRole, appPassword ?? firstAppPassword);
+  const replicaUrl = env.DATABASE_REPLICA_URL;
   const app = await buildApp({
-    databaseUrl: env.DATABASE_APP_URL ?? appUrlFrom(ownerUrl, appRole, appPassword ?? firstAppPassword),
+    databaseUrl: appUrl,
+    // The replica is the same database: the app connects to it as itself unless the URL names someone.
+    replicaDatabaseUrl:
+      replicaUrl && !new URL(replicaUrl).username
+        ? appUrlFrom(
+            replicaUrl,
+            decodeURIComponent(new URL(appUrl).username),
+            decodeURIComponent(new URL(appUrl).password),
+          )
+        : replicaUrl,
     poolSize: env.DATABASE_POOL_SIZE,
     sessionSecret,
     publicUrl,

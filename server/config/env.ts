@@ -89,6 +89,11 @@ export const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** A streaming replica for report reads (decision 040); without a user, the app's role and password are used. */
+  DATABASE_REPLICA_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_APP_ROLE: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')

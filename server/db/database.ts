@@ -21,12 +21,16 @@ export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
  * a statement runs at most 5 minutes; a transaction left idle (its code waiting on something else) is ended by the
  * server after 2 minutes, releasing its locks and its connection.
  */
-export function createPool(connectionString: string, poolSize: number): pg.Pool {
+export function createPool(
+  connectionString: string,
+  poolSize: number,
+  { acquireTimeoutMs = POOL_ACQUIRE_TIMEOUT_MS } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
+    connectionTimeoutMillis: acquireTimeoutMs,
     statement_timeout: 5 * 60_000,
     idle_in_transaction_session_timeout: 2 * 60_000,
   });

@@ -1,5 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +48,16 @@ export async function startEmbeddedPostgres(options: {
     initialise(binaries, clusterDir, options.password, runAs);
   stopOrphan(binaries, clusterDir, runAs, options.log);
 
+  return runPostgres(binaries, clusterDir, options, runAs);
+}
+
+/** Starts PostgreSQL on a cluster directory and waits until it takes connections. */
+async function runPostgres(
+  binaries: Binaries,
+  clusterDir: string,
+  options: { port: number; password: string; log: (message: string) => void },
+  runAs: RunAs,
+): Promise<EmbeddedPostgres> {
   const child = spawn(
     binaries.postgres,
     [
@@ -63,6 +84,57 @@ export async function startEmbeddedPostgres(options: {
   await waitUntilReady(url('postgres'), child, stderr);
   options.log(`embedded PostgreSQL ready on 127.0.0.1:${options.port} (data: ${clusterDir})`);
   return { url, clusterDir, stop: () => stopChild(child) };
+}
+
+/** What a base backup leaves out: the running server's own files, and WAL the standby streams instead. */
+const NOT_COPIED = new Set(['postmaster.pid', 'postmaster.opts', 'pg_wal', 'pg_replslot', 'pg_stat_tmp']);
+
+/**
+ * A hot-standby streaming replica of an embedded primary (decision 040), made the way PostgreSQL's low-level base
+ * backup API describes (the embedded packages ship no pg_basebackup): a replication slot so the WAL it needs is kept,
+ * pg_backup_start, a copy of the data directory, pg_backup_stop's backup label, then standby.signal and the primary's
+ * address. It replays everything the primary writes and answers reads only. Used by the tests and benchmarks that
+ * route report reads to a replica; an operator's replica is their own PostgreSQL's (DATABASE_REPLICA_URL).
+ */
+export async function startEmbeddedReplica(options: {
+  primary: EmbeddedPostgres;
+  primaryPort: number;
+  dataDir: string;
+  port: number;
+  password: string;
+  log: (message: string) => void;
+}): Promise<EmbeddedPostgres> {
+  const runAs = resolveRunAs();
+  const binaries = stageBinaries(await platformBinaries(), runAs);
+  const clusterDir = resolveClusterDir(path.resolve(options.dataDir), runAs, options.log);
+  const slot = `replica_${createHash('sha1').update(clusterDir).digest('hex').slice(0, 16)}`;
+  const client = new pg.Client({ connectionString: options.primary.url('postgres') });
+  await client.connect();
+  try {
+    await client.query(
+      'select pg_create_physical_replication_slot($1, true) where not exists (select from pg_replication_slots where slot_name = $1)',
+      [slot],
+    );
+    await client.query("select pg_backup_start('callcrm replica', true)");
+    for (const entry of readdirSync(options.primary.clusterDir)) {
+      const from = path.join(options.primary.clusterDir, entry);
+      const to = path.join(clusterDir, entry);
+      if (!NOT_COPIED.has(entry)) cpSync(from, to, { recursive: true });
+      else if (statSync(from).isDirectory()) mkdirSync(to, { recursive: true, mode: 0o700 });
+    }
+    const stopped = await client.query<{ labelfile: string }>('select labelfile from pg_backup_stop(false)');
+    writeFileSync(path.join(clusterDir, 'backup_label'), stopped.rows[0]!.labelfile);
+  } finally {
+    await client.end();
+  }
+  writeFileSync(path.join(clusterDir, 'standby.signal'), '');
+  const conninfo = `host=127.0.0.1 port=${options.primaryPort} user=postgres password=${options.password}`;
+  appendFileSync(
+    path.join(clusterDir, 'postgresql.auto.conf'),
+    `primary_conninfo = '${conninfo.replace(/'/g, "''")}'\nprimary_slot_name = '${slot}'\nhot_standby = on\n`,
+  );
+  if (runAs) spawnSync('chown', ['-R', `${runAs.uid}:${runAs.gid}`, clusterDir]);
+  return runPostgres(binaries, clusterDir, options, runAs);
 }
 
 async function platformBinaries(): Promise<Binaries> {

@@ -50,13 +50,17 @@ export async function createTestApp(
     webDist?: string;
     /** Store recordings in this S3-compatible bucket (server/test/test-s3.ts) instead of the temporary directory. */
     filesS3?: AppConfig['filesS3'];
+    /** A database of the test's own (a primary with a streaming replica); a fresh copy of the template otherwise. */
+    database?: TestDatabase;
+    replicaDatabaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const clock = createTestClock();
   const filesDir = mkdtempSync(path.join(tmpdir(), 'callcrm-files-'));
   const app = await buildApp({
     databaseUrl: db.appUrl,
+    replicaDatabaseUrl: options.replicaDatabaseUrl ?? null,
     poolSize: 5,
     sessionSecret: 'test-session-secret-that-is-long-enough-1234',
     publicUrl: TEST_PUBLIC_URL,

@@ -8,7 +8,6 @@ import {
   CallReportsQuerySchema,
 } from '#domain/reports/call-report.schema.ts';
 import { streamCsv } from '../../db/copy-csv.ts';
-import { withActor } from '../../db/database.ts';
 import { inlineParameters } from '../../db/inline-parameters.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
@@ -33,7 +32,7 @@ export function registerCallReportRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request) => {
       const userId = viewerOf(request).userId;
-      return withActor(ctx.db, { kind: 'user', userId }, (trx) =>
+      return ctx.reportReads.read({ kind: 'user', userId }, (trx) =>
         findCallReports(trx, userId, request.query),
       );
     },
@@ -42,12 +41,12 @@ export function registerCallReportRoutes(app: FastifyInstance, ctx: AppContext):
   typed.get(
     '/api/call-reports/export',
     { ...approved, schema: { querystring: CallReportsExportQuerySchema } },
-    (request, reply) => {
+    async (request, reply) => {
       const userId = viewerOf(request).userId;
       const compiled = callReportsExportQuery(ctx.db, userId, request.query.search).compile();
       // COPY takes no bind parameters; the values inlined are our own validated ones (quoted as literals).
       const out = streamCsv(
-        ctx.pool,
+        await ctx.reportReads.exportPool(),
         userId,
         CALL_REPORT_COLUMNS,
         inlineParameters(compiled.sql, compiled.parameters),

@@ -12,7 +12,7 @@ import {
   QualifiedLeadsPageSchema,
   QualifiedLeadsQuerySchema,
 } from '#domain/reports/qualified-leads.schema.ts';
-import { withActor } from '../../db/database.ts';
+import type { DbExecutor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { findDayLog } from '../calls/public.ts';
@@ -24,12 +24,12 @@ const approved = { config: { access: 'approved' as const } };
 /**
  * /reports: the Overview of one day in the user's time zone, the outcomes of the last
  * 7 or 30 days, and the Qualified Leads search. Every read runs in the user's row-security transaction, so another
- * user's calls never count.
+ * user's calls never count, on the read replica when there is one (decision 040).
  */
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const asUser = <T>(userId: string, work: Parameters<typeof withActor<T>>[2]) =>
-    withActor(ctx.db, { kind: 'user', userId }, work);
+  const asUser = <T>(userId: string, work: (trx: DbExecutor) => Promise<T>) =>
+    ctx.reportReads.read({ kind: 'user', userId }, work);
 
   typed.get(
     '/api/reports/overview',
