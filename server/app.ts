@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext, SalesforceApp } from './app-context.ts';
 import { createPool, dbOnPool, withActor } from './db/database.ts';
 import { createReportReads } from './db/report-reads.ts';
+import { POOL_WAIT_REPORTED_MS, trackPoolWaits } from './db/pool-waits.ts';
 
 /** A replica that does not give a connection within this long is left for the primary (db/report-reads.ts). */
 const REPLICA_ACQUIRE_TIMEOUT_MS = 2_000;
@@ -197,6 +198,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const pool = createPool(config.databaseUrl, config.poolSize);
+  const stopPoolWaits = trackPoolWaits(pool, ({ count, longestMs }) =>
+    app.log.warn(
+      { count, longestMs },
+      `${count} waits over ${POOL_WAIT_REPORTED_MS} ms for a database connection in the last 10 s (DATABASE_POOL_SIZE ${config.poolSize})`,
+    ),
+  );
   const db = dbOnPool(pool);
   const replicaPool = config.replicaDatabaseUrl
     ? createPool(config.replicaDatabaseUrl, config.poolSize, { acquireTimeoutMs: REPLICA_ACQUIRE_TIMEOUT_MS })
@@ -397,6 +404,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     // Grace plus drain stays within the 20 s after which main.ts exits regardless.
     await ctx.work.drain(Math.max(config.closeGraceMs ?? 10_000, 3_000));
     await connection.stop();
+    stopPoolWaits();
     await db.destroy();
     await replicaDb?.destroy();
   });

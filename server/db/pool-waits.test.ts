@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { trackPoolWaits, type PoolWaitSummary } from './pool-waits.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+describe('waits for a pooled connection', () => {
+  it('are counted when over 50 ms and reported with the longest; quick ones are not', async () => {
+    const pool = new pg.Pool({ connectionString: database.appUrl, max: 1 });
+    const reports: PoolWaitSummary[] = [];
+    const stop = trackPoolWaits(pool, (summary) => reports.push(summary), 30);
+    try {
+      // Free connections come at once: nothing to report.
+      for (let i = 0; i < 3; i++) (await pool.connect()).release();
+      await new Promise((r) => setTimeout(r, 80));
+      expect(reports).toEqual([]);
+
+      // The only connection held for 150 ms: the next one asked for waits that long.
+      const held = await pool.connect();
+      const waiting = pool.connect();
+      await new Promise((r) => setTimeout(r, 150));
+      held.release();
+      (await waiting).release();
+      await new Promise((r) => setTimeout(r, 80));
+      expect(reports).toHaveLength(1);
+      expect(reports[0]!.count).toBe(1);
+      expect(reports[0]!.longestMs).toBeGreaterThanOrEqual(140);
+
+      // The pool's own queries (callback form) still work through it.
+      expect((await pool.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+    } finally {
+      stop();
+      await pool.end();
+    }
+  });
+});
