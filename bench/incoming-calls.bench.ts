@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { signSimulatorFields } from '../server/telephony/simulator.ts';
 import { signUpBenchUser, startBenchServer } from './bench-server.ts';
+import { openEventStream } from './event-stream.ts';
 import type { BenchResult } from './session-check.bench.ts';
 import { fmt, summarise, time } from './stats.ts';
 
@@ -11,42 +12,7 @@ const CALLS = 400;
 const WARMUP = 20;
 const TARGET_P95_MS = 300;
 
-type User = { cookie: string; userId: string; number: string; stream: ReturnType<typeof callEvents> };
-
-/** The user's event stream, as a browser keeps it open: resolves on the next change of their calls. */
-function callEvents(base: string, cookie: string) {
-  const waiter: { wake: (() => void) | null } = { wake: null };
-  const controller = new AbortController();
-  const ready = new Promise<void>((resolve, reject) => {
-    void (async () => {
-      const response = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        const text = decoder.decode(value);
-        if (text.includes('event: ready')) resolve();
-        if (text.includes('"topic":"calls"')) {
-          waiter.wake?.();
-          waiter.wake = null;
-        }
-      }
-    })().catch(reject);
-  });
-  return {
-    ready,
-    next: (ms: number) =>
-      new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), ms);
-        waiter.wake = () => {
-          clearTimeout(timer);
-          resolve(true);
-        };
-      }),
-    close: () => controller.abort(),
-  };
-}
+type User = { cookie: string; userId: string; number: string; stream: ReturnType<typeof openEventStream> };
 
 /**
  * A call coming in to one of 200 users' numbers (decision 028), with 200 browser sessions of those users holding
@@ -89,7 +55,7 @@ export async function benchIncomingCalls(ownerUrl: string): Promise<BenchResult>
          from generate_series(1, ${CONTACTS_PER_USER}) g`,
         [userId, i],
       );
-      users.push({ cookie, userId, number, stream: callEvents(base, cookie) });
+      users.push({ cookie, userId, number, stream: openEventStream(base, cookie) });
     }
     await owner.query('analyze');
     await Promise.all(users.map((u) => u.stream.ready));

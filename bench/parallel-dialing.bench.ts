@@ -4,6 +4,7 @@ import type { ParallelState } from '../domain/dialer/parallel-dialing.schema.ts'
 import { PACING_RULES } from '../domain/dialer/pacing.ts';
 import { SALES_FLOOR_MODEL } from '../server/telephony/simulator.ts';
 import { allowUnknownLocalTime, benchApi, signUpBenchUser, startBenchServer } from './bench-server.ts';
+import { openEventStream } from './event-stream.ts';
 import { summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
@@ -24,36 +25,6 @@ const CONTACTS_PER_REP = 3_000;
 const MODEL = SALES_FLOOR_MODEL;
 
 type Rep = { cookie: string; userId: string; queueId: string; api: ReturnType<typeof benchApi> };
-
-/** Resolves on the rep's next change to their calls (the event stream a browser keeps open), or after `ms`. */
-function callChanges(base: string, cookie: string) {
-  const waiter: { wake: (() => void) | null } = { wake: null };
-  const controller = new AbortController();
-  void (async () => {
-    const response = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      if (decoder.decode(value).includes('"topic":"calls"')) {
-        waiter.wake?.();
-        waiter.wake = null;
-      }
-    }
-  })().catch(() => undefined);
-  return {
-    next: (ms: number) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        waiter.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      }),
-    close: () => controller.abort(),
-  };
-}
 
 async function makeReps(base: string, owner: pg.Pool, mode: 'power' | 'parallel'): Promise<Rep[]> {
   const reps: Rep[] = [];
@@ -96,7 +67,7 @@ const FINISHED = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
 /** One rep in Power mode: the walk, a call, hang up on a machine, the disposition, until the time is up. */
 async function powerRep(base: string, rep: Rep, until: number, errors: string[]): Promise<void> {
   const walker = crypto.randomUUID();
-  const changes = callChanges(base, rep.cookie);
+  const changes = openEventStream(base, rep.cookie);
   try {
     while (Date.now() < until) {
       const step = (await rep.api('POST', `/api/queues/${rep.queueId}/walk`, { walker })) as {
@@ -141,7 +112,7 @@ async function powerRep(base: string, rep: Rep, until: number, errors: string[])
 /** One rep in Parallel mode: a round, the live call to its end, its disposition, the next round. */
 async function parallelRep(base: string, rep: Rep, until: number, errors: string[]): Promise<void> {
   const walker = crypto.randomUUID();
-  const changes = callChanges(base, rep.cookie);
+  const changes = openEventStream(base, rep.cookie);
   const stateUrl = `/api/queues/${rep.queueId}/parallel?walker=${walker}`;
   let last: string | null = null;
   try {

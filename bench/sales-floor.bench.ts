@@ -4,6 +4,7 @@ import { newRequestId } from '../domain/calls/call-guard.ts';
 import type { ParallelState } from '../domain/dialer/parallel-dialing.schema.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { signUpBenchUser } from './bench-server.ts';
+import { openEventStream } from './event-stream.ts';
 import { fmt, summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
@@ -24,11 +25,15 @@ const MINUTES = Number(process.env.BENCH_MINUTES ?? 3);
 const SCALE = Number(process.env.BENCH_TIME_SCALE ?? 0.1);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 const SOLO_SECONDS = Number(process.env.BENCH_SOLO_SECONDS ?? 60);
+/** Server instances on the one database, each rep on one of them (as a load balancer spreads them). */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+/** BENCH_SERVER_LOG=info has the servers log each request, and prints their own timing beside the reps'. */
+const SERVER_LOG = process.env.BENCH_SERVER_LOG ?? 'warn';
 const REPORT_READERS = 5;
 const REPORT_EVERY_MS = 10_000;
 const FINISHED = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
 
-type Rep = { cookie: string; userId: string; queueId: string; mode: 'power' | 'parallel' };
+type Rep = { base: string; cookie: string; userId: string; queueId: string; mode: 'power' | 'parallel' };
 
 /** Every request the reps make, by endpoint (method and route, ids replaced). */
 class Recorder {
@@ -38,15 +43,13 @@ class Recorder {
   readonly slow: string[] = [];
   readonly phaseStart = performance.now();
 
-  constructor(private readonly base: string) {}
-
   async call(rep: Rep, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
     const key = `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\?.*$/, '')}`;
     const started = performance.now();
     let status = 0;
     let text = '';
     try {
-      const response = await fetch(`${this.base}${path}`, {
+      const response = await fetch(`${rep.base}${path}`, {
         method,
         headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie: rep.cookie },
         ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -73,56 +76,20 @@ class Recorder {
 }
 
 /** The rep's open event stream: wakes the rep on a change to their calls, and times the first event of a call. */
-function openStream(base: string, rep: Rep, recorder: Recorder) {
-  const controller = new AbortController();
-  const waiter: { wake: (() => void) | null } = { wake: null };
+function openStream(rep: Rep, recorder: Recorder) {
   const awaited = new Map<string, number>();
-  let ready!: () => void;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  void (async () => {
-    const response = await fetch(`${base}/api/events`, {
-      headers: { cookie: rep.cookie },
-      signal: controller.signal,
-    });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith('event: ready')) ready();
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (!data || !block.startsWith('event: change')) continue;
-        const event = JSON.parse(data) as { topic: string; id?: string };
-        if (event.topic !== 'calls') continue;
-        const since = event.id ? awaited.get(event.id) : undefined;
-        if (since !== undefined) {
-          recorder.eventDelays.push(Math.max(0, performance.now() - since));
-          awaited.delete(event.id!);
-        }
-        waiter.wake?.();
-        waiter.wake = null;
-      }
-    }
-  })().catch(() => undefined);
+  const stream = openEventStream(rep.base, rep.cookie, {
+    onChange: (change) => {
+      const since = change.topic === 'calls' && change.id ? awaited.get(change.id) : undefined;
+      if (since === undefined) return;
+      recorder.eventDelays.push(Math.max(0, performance.now() - since));
+      awaited.delete(change.id!);
+    },
+  });
   return {
-    ready: isReady,
+    ...stream,
     /** From now, time until the stream carries this call's first change. */
     expect: (callId: string, since: number) => awaited.set(callId, since),
-    next: (ms: number) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        waiter.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      }),
-    close: () => controller.abort(),
   };
 }
 
@@ -207,16 +174,17 @@ async function reportReader(rep: Rep, recorder: Recorder, until: number): Promis
   }
 }
 
-async function makeReps(base: string, owner: pg.Pool): Promise<Rep[]> {
+async function makeReps(servers: ServerProcess[], owner: pg.Pool): Promise<Rep[]> {
   const reps: Rep[] = [];
   for (let i = 0; i < REPS; i++) {
+    const base = servers[i % servers.length]!.base;
     const { cookie, userId } = await signUpBenchUser(
       base,
       `floor-rep-${i}@example.com`,
       `10.${Math.floor(i / 250)}.${i % 250}.1`,
     );
     const mode = i % 4 === 3 ? 'parallel' : 'power';
-    reps.push({ cookie, userId, queueId: '', mode });
+    reps.push({ base, cookie, userId, queueId: '', mode });
   }
   const ids = reps.map((r) => r.userId);
   // Approved, and calling the simulator's fictional numbers (no time zone) allowed, as the tests arrange it.
@@ -284,22 +252,33 @@ type Phase = {
   peakRssMb: number;
   peakConnections: number;
   calls: number;
+  /** Waits over 50 ms for a pooled connection the servers reported during the phase, and the longest. */
+  poolWaits: { count: number; longestMs: number };
+  /** The same while the phase's streams all opened at once. */
+  openingWaits: number;
 };
 
+const totalRssMb = (servers: ServerProcess[]) => servers.reduce((sum, s) => sum + s.rssMb(), 0);
+const totalCpuSeconds = (servers: ServerProcess[]) => servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0);
+
 async function runPhase(
-  server: ServerProcess,
-  pid: number,
+  servers: ServerProcess[],
   owner: pg.Pool,
   reps: Rep[],
   seconds: number,
 ): Promise<Phase> {
-  const recorder = new Recorder(server.base);
-  const streams = reps.map((rep) => openStream(server.base, rep, recorder));
+  const recorder = new Recorder();
+  const waitsAtOpen = servers.reduce((sum, s) => sum + s.poolWaits.count, 0);
+  const streams = reps.map((rep) => openStream(rep, recorder));
   await Promise.all(streams.map((s) => s.ready));
-  let peakRssMb = server.rssMb();
+  // Every stream opening in the same second (as after a server restart, when every browser reconnects) is a burst
+  // of its own: its pool waits, reported within 10 s, are counted apart from the phase's.
+  await new Promise((r) => setTimeout(r, 10_500));
+  const openingWaits = servers.reduce((sum, s) => sum + s.poolWaits.count, 0) - waitsAtOpen;
+  let peakRssMb = totalRssMb(servers);
   let peakConnections = 0;
   const sampler = setInterval(() => {
-    peakRssMb = Math.max(peakRssMb, server.rssMb());
+    peakRssMb = Math.max(peakRssMb, totalRssMb(servers));
     void owner
       .query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity where datname = current_database() and usename <> current_user`,
@@ -307,7 +286,9 @@ async function runPhase(
       .then((r) => (peakConnections = Math.max(peakConnections, r.rows[0]!.n)))
       .catch(() => undefined);
   }, 1000);
-  const cpuBefore = cpuSeconds(pid);
+  for (const server of servers) server.serverTimes.clear();
+  const cpuBefore = totalCpuSeconds(servers);
+  const waitsBefore = servers.reduce((sum, s) => sum + s.poolWaits.count, 0);
   const machineBefore = machineTimes();
   const callsBefore = await countCalls(owner);
   const started = Date.now();
@@ -327,17 +308,40 @@ async function runPhase(
   clearInterval(sampler);
   const elapsed = (Date.now() - started) / 1000;
   const machineAfter = machineTimes();
+  const serverCpu = (totalCpuSeconds(servers) - cpuBefore) / elapsed;
+  // The servers report pool waits every 10 s: let the last report of the phase come in.
+  await new Promise((r) => setTimeout(r, 10_500));
   const phase: Phase = {
     reps: reps.length,
     recorder,
     seconds: elapsed,
-    serverCpu: (cpuSeconds(pid) - cpuBefore) / elapsed,
+    serverCpu,
     machineBusy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
     peakRssMb,
     peakConnections,
     calls: (await countCalls(owner)) - callsBefore,
+    poolWaits: {
+      count: servers.reduce((sum, s) => sum + s.poolWaits.count, 0) - waitsBefore,
+      longestMs: Math.max(...servers.map((s) => s.poolWaits.longestMs)),
+    },
+    openingWaits,
   };
   for (const s of streams) s.close();
+  if (SERVER_LOG === 'info') {
+    const times = new Map<string, number[]>();
+    for (const server of servers)
+      for (const [key, list] of server.serverTimes) times.set(key, [...(times.get(key) ?? []), ...list]);
+    const lines = [...times.entries()]
+      .filter(([key]) => !key.includes('/api/events'))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, list]) => {
+        const s = summarise(list);
+        return `${key}: ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.p99)} (${list.length})`;
+      });
+    console.error(
+      `as the server measured it, ${reps.length} rep(s), p50 / p95 / p99 ms:\n${lines.join('\n')}`,
+    );
+  }
   return phase;
 }
 
@@ -346,42 +350,46 @@ const countCalls = async (owner: pg.Pool) =>
 
 /** Server memory with every rep signed in and no stream open, then with all their streams open: the cost of one. */
 async function memoryPerStream(
-  server: ServerProcess,
+  servers: ServerProcess[],
   reps: Rep[],
 ): Promise<{ before: number; after: number }> {
-  const recorder = new Recorder(server.base);
-  const before = server.rssMb();
-  const streams = reps.map((rep) => openStream(server.base, rep, recorder));
+  const recorder = new Recorder();
+  const before = totalRssMb(servers);
+  const streams = reps.map((rep) => openStream(rep, recorder));
   await Promise.all(streams.map((s) => s.ready));
   await new Promise((r) => setTimeout(r, 3000));
-  const after = server.rssMb();
+  const after = totalRssMb(servers);
   for (const s of streams) s.close();
   await new Promise((r) => setTimeout(r, 1000));
   return { before, after };
 }
 
 export async function benchSalesFloor(ownerUrl: string): Promise<BenchResult> {
-  const server = await startServerProcess(ownerUrl, {
-    TRUST_PROXY: '1',
-    DATABASE_POOL_SIZE: String(POOL_SIZE),
-    SIMULATOR_TIME_SCALE: String(SCALE),
-    LOG_LEVEL: 'warn',
-  });
+  const servers: ServerProcess[] = [];
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
-  const pid = server.pid;
   try {
+    // One after the other: the first applies the migrations, the others find them applied.
+    for (let i = 0; i < INSTANCES; i++)
+      servers.push(
+        await startServerProcess(ownerUrl, {
+          TRUST_PROXY: '1',
+          DATABASE_POOL_SIZE: String(POOL_SIZE),
+          SIMULATOR_TIME_SCALE: String(SCALE),
+          LOG_LEVEL: SERVER_LOG,
+        }),
+      );
     // The first account of a fresh database is the administrator; the reps come after it.
-    await signUpBenchUser(server.base, 'floor-admin@example.com', '10.255.0.1');
+    await signUpBenchUser(servers[0]!.base, 'floor-admin@example.com', '10.255.0.1');
     const seedStarted = Date.now();
-    const reps = await makeReps(server.base, owner);
+    const reps = await makeReps(servers, owner);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
-    const memory = await memoryPerStream(server, reps);
-    const solo = await runPhase(server, pid, owner, [reps[0]!], SOLO_SECONDS);
-    const floor = await runPhase(server, pid, owner, reps, MINUTES * 60);
+    const memory = await memoryPerStream(servers, reps);
+    const solo = await runPhase(servers, owner, [reps[0]!], SOLO_SECONDS);
+    const floor = await runPhase(servers, owner, reps, MINUTES * 60);
     return report(solo, floor, memory, seedSeconds);
   } finally {
     await owner.end();
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
@@ -415,7 +423,9 @@ function report(
     `| event to its rep's open stream (a call's first change) | ${fmt(soloDelay.p50)} / ${fmt(soloDelay.p95)} / ${fmt(soloDelay.p99)} | ${fmt(delay.p50)} / ${fmt(delay.p95)} / ${fmt(delay.p99)} | ${floor.recorder.eventDelays.length} | | p95 ≤ 1 s: ${delay.p95 <= 1000 ? 'yes' : 'NO'} |`,
     `| server memory: ${REPS} signed in, no stream → ${REPS} streams open (MB) | | ${memory.before.toFixed(0)} → ${memory.after.toFixed(0)} | | | ${perStreamKb.toFixed(1)} KB a stream; ≤ 50 KB: ${perStreamKb <= 50 ? 'yes' : 'NO'} |`,
     `| server memory at its peak (MB) | ${solo.peakRssMb.toFixed(0)} | ${floor.peakRssMb.toFixed(0)} | | | |`,
-    `| PostgreSQL connections of the server at their peak | ${solo.peakConnections} | ${floor.peakConnections} | | | pool ${POOL_SIZE} |`,
+    `| PostgreSQL connections of the server${INSTANCES > 1 ? 's' : ''} at their peak | ${solo.peakConnections} | ${floor.peakConnections} | | | pool ${POOL_SIZE}${INSTANCES > 1 ? ' each' : ''} |`,
+    `| waits over 50 ms for a pooled connection while working (the longest of the run) | ${solo.poolWaits.count} | ${floor.poolWaits.count} (${floor.poolWaits.longestMs} ms) | | | none: ${floor.poolWaits.count === 0 ? 'yes' : 'NO'} |`,
+    `| the same while all the phase's event streams open in one second (a reconnect after a restart) | ${solo.openingWaits} | ${floor.openingWaits} | | | |`,
     `| server CPU (cores busy) / whole machine busy | ${solo.serverCpu.toFixed(2)} / ${(100 * solo.machineBusy).toFixed(0)} % | ${floor.serverCpu.toFixed(2)} / ${(100 * floor.machineBusy).toFixed(0)} % | | | |`,
     `| calls placed (phase length) | ${solo.calls} (${solo.seconds.toFixed(0)} s) | ${floor.calls} (${floor.seconds.toFixed(0)} s) | | | |`,
   );
@@ -424,8 +434,8 @@ function report(
   const errorSamples = [...floor.recorder.errors.entries()].map(([k, v]) => `${k}: ${v[0]}`).slice(0, 5);
   if (errorSamples.length) console.error('floor errors (first of each):\n' + errorSamples.join('\n'));
   return {
-    name: `Sales floor: ${REPS} reps on one server`,
-    dataSize: `${REPS} reps (a quarter in Parallel mode), ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue (seeded in ${seedSeconds.toFixed(0)} s); time scale ${SCALE} (a call every 60–120 simulated s); ${REPORT_READERS} of them refresh their reports every 10 s; the server a process of its own, pool ${POOL_SIZE}; one rep alone for ${SOLO_SECONDS} s, then all ${REPS} for ${MINUTES} min. Not yet in this run: the e-mail and SMS campaigns and the 500,000-contact import the issue asks for alongside.`,
+    name: `Sales floor: ${REPS} reps on ${INSTANCES === 1 ? 'one server' : `${INSTANCES} server instances`}`,
+    dataSize: `${REPS} reps (a quarter in Parallel mode), ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue (seeded in ${seedSeconds.toFixed(0)} s); time scale ${SCALE} (a call every 60–120 simulated s); ${REPORT_READERS} of them refresh their reports every 10 s; ${INSTANCES === 1 ? 'the server a process of its own' : `${INSTANCES} server processes on the one database, each rep on one of them`}, pool ${POOL_SIZE} each${SERVER_LOG === 'info' ? ', logging every request' : ''}; one rep alone for ${SOLO_SECONDS} s, then all ${REPS} for ${MINUTES} min. Not yet in this run: the e-mail and SMS campaigns and the 500,000-contact import the issue asks for alongside.`,
     header:
       '| endpoint | 1 rep p50 / p95 / p99 (ms) | floor p50 / p95 / p99 (ms) | requests | errors | p95 ≤ 100, p99 ≤ 300, 0 errors |',
     rows,

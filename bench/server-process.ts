@@ -8,6 +8,10 @@ export type ServerProcess = {
   pid: number;
   /** The server's resident memory now, in MB (from /proc). */
   rssMb: () => number;
+  /** Waits over 50 ms for a pooled database connection the server reported so far (its log, every 10 s). */
+  poolWaits: { count: number; longestMs: number };
+  /** With LOG_LEVEL=info: each request's time as the server measured it, by method and path (ids as :id). */
+  serverTimes: Map<string, number[]>;
   stop: () => Promise<void>;
 };
 
@@ -34,12 +38,38 @@ export async function startServerProcess(
     },
     process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
+  const poolWaits = { count: 0, longestMs: 0 };
+  const serverTimes = new Map<string, number[]>();
+  const requests = new Map<string, string>();
+  let partial = '';
   server.child.stdout?.on('data', (c: Buffer) => {
-    for (const line of c.toString().split('\n')) if (line.includes('"import finished"')) console.error(line);
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('"import finished"')) console.error(line);
+      if (line.includes('"incoming request"')) {
+        const { reqId, req } = JSON.parse(line) as { reqId: string; req: { method: string; url: string } };
+        const path = req.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\?.*$/, '');
+        requests.set(reqId, `${req.method} ${path}`);
+      }
+      if (line.includes('"request completed"')) {
+        const { reqId, responseTime } = JSON.parse(line) as { reqId: string; responseTime: number };
+        const key = requests.get(reqId);
+        requests.delete(reqId);
+        if (key && !serverTimes.has(key)) serverTimes.set(key, []);
+        if (key) serverTimes.get(key)!.push(responseTime);
+      }
+      if (!line.includes('for a database connection')) continue;
+      const reported = JSON.parse(line) as { count: number; longestMs: number };
+      poolWaits.count += reported.count;
+      poolWaits.longestMs = Math.max(poolWaits.longestMs, reported.longestMs);
+    }
   });
   return {
     base: server.base,
     pid: server.child.pid!,
+    poolWaits,
+    serverTimes,
     rssMb: () => {
       const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
