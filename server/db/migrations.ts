@@ -50,6 +50,7 @@ import * as m0048 from './migrations/0048-webhook-capture-quiet.ts';
 import * as m0049 from './migrations/0049-change-notices.ts';
 import * as m0050 from './migrations/0050-session-viewer.ts';
 import * as m0051 from './migrations/0051-api-key-viewer.ts';
+import * as m0052 from './migrations/0052-walk-index-only.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -104,6 +105,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0049-change-notices': m0049,
   '0050-session-viewer': m0050,
   '0051-api-key-viewer': m0051,
+  '0052-walk-index-only': m0052,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -49,14 +49,38 @@ export async function takeNextContact(
   skipped: SkippedContact[];
   waiting: WalkStep['waiting'];
 }> {
+  const { taken, skipped, waiting } = await takeNextContacts(db, userId, queueId, [walker], now);
+  const first = taken[0];
+  return { contact: first?.contact ?? null, ...(first && { reach: first.reach }), skipped, waiting };
+}
+
+/**
+ * The next contacts in queue order for several holders at once (a Parallel round's lines, one hold each), the way
+ * takeNextContact takes one: the first open members nobody else holds that the gate lets the user call now, read and
+ * decided together, so a round of five lines costs one look-ahead instead of five. Fewer come back when the queue
+ * has no more callable now.
+ */
+export async function takeNextContacts(
+  db: DbExecutor,
+  userId: string,
+  queueId: string,
+  holders: readonly string[],
+  now: Date,
+): Promise<{
+  taken: { contact: WalkContact; reach: Reach | undefined; holder: string }[];
+  skipped: SkippedContact[];
+  waiting: WalkStep['waiting'];
+}> {
   const staleBefore = new Date(now.getTime() - CLAIM_STALE_AFTER_MS);
   await wakeWaitingMembers(db, queueId, now);
   const settings = await reachSettingsOf(db, userId);
+  const taken: { contact: WalkContact; reach: Reach | undefined; holder: string }[] = [];
   const skipped: SkippedContact[] = [];
   let putToWait = 0;
   let lookAhead = FIRST_LOOK_AHEAD;
   for (;;) {
-    const rows = await findOpenMembers(db, queueId, walker, staleBefore, lookAhead);
+    // Members taken in an earlier pass are held by now: they no longer come back as open to these holders.
+    const rows = await findOpenMembers(db, queueId, holders[0]!, staleBefore, lookAhead);
     const reach = await decideForContacts(
       db,
       userId,
@@ -68,15 +92,15 @@ export async function takeNextContact(
     const skips: { contactId: string; reason: SkipReason }[] = [];
     const waits: { contactId: string; until: Date; reason: string }[] = [];
     const refused: { contactId: string; channel: 'call'; reach: Reach; waiting: boolean }[] = [];
-    let next: WalkContact | null = null;
-    let nextReach: Reach | undefined;
+    const takenNow: typeof taken = [];
     for (const { position: _position, ...contact } of rows) {
+      if (taken.length + takenNow.length === holders.length) break;
+      if (taken.some((t) => t.contact.id === contact.id)) continue;
       const found = reach.get(contact.id);
       const decision = found?.decision;
       if (!found || !decision || decision.allowed) {
-        next = contact;
-        nextReach = found;
-        break;
+        takenNow.push({ contact, reach: found, holder: holders[taken.length + takenNow.length]! });
+        continue;
       }
       const reason = skipReasonFor(decision.code);
       refused.push({ contactId: contact.id, channel: 'call', reach: found, waiting: reason === null });
@@ -102,12 +126,10 @@ export async function takeNextContact(
     await putMembersToWait(db, queueId, waits);
     await recordDecisions(db, userId, refused, now);
     putToWait += waits.length;
-    if (next) {
-      await holdMember(db, queueId, next.id, walker, now);
-      return { contact: next, reach: nextReach, skipped, waiting: await findWaiting(db, queueId) };
-    }
-    if (rows.length < lookAhead || putToWait >= MOST_PUT_TO_WAIT)
-      return { contact: null, skipped, waiting: await findWaiting(db, queueId) };
+    for (const t of takenNow) await holdMember(db, queueId, t.contact.id, t.holder, now);
+    taken.push(...takenNow);
+    if (taken.length === holders.length || rows.length < lookAhead || putToWait >= MOST_PUT_TO_WAIT)
+      return { taken, skipped, waiting: await findWaiting(db, queueId) };
     lookAhead = Math.min(lookAhead * 4, LARGEST_LOOK_AHEAD);
   }
 }

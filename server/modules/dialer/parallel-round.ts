@@ -22,7 +22,7 @@ import {
   releaseHolds,
   storeWalkIndex,
 } from '../queues/public.ts';
-import { takeNextContact } from './next-contact.ts';
+import { takeNextContacts } from './next-contact.ts';
 
 type Extras = { skipped?: SkippedContact[]; waiting?: ParallelState['waiting'] };
 
@@ -83,20 +83,15 @@ export async function startRound(
     });
     const roundId = randomUUID();
     const lines: (LineToDial & { walker: string })[] = [];
-    const skipped: SkippedContact[] = [];
-    let waiting: ParallelState['waiting'] = null;
-    for (let line = 1; line <= pacing.lines; line++) {
-      const hold = newLineHold();
-      const found = await takeNextContact(trx, userId, queue.id, hold, now);
-      skipped.push(...found.skipped);
-      waiting = found.waiting;
-      if (!found.contact) break;
-      const to = found.reach?.facts.phoneE164;
-      if (!to || !found.reach) {
-        await releaseHolds(trx, queue.id, hold);
+    const holds = Array.from({ length: pacing.lines }, () => newLineHold());
+    const { taken, skipped, waiting } = await takeNextContacts(trx, userId, queue.id, holds, now);
+    for (const { contact, reach, holder } of taken) {
+      const to = reach?.facts.phoneE164;
+      if (!to || !reach) {
+        await releaseHolds(trx, queue.id, holder);
         continue;
       }
-      lines.push({ contactId: found.contact.id, to, reach: found.reach, walker: hold });
+      lines.push({ contactId: contact.id, to, reach, walker: holder });
     }
     if (skipped.length > 0) await storeWalkIndex(trx, queue.id, now);
     if (lines.length === 0) return { placed: [], extras: { skipped, waiting } };
