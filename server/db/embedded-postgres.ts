@@ -40,15 +40,19 @@ export async function startEmbeddedPostgres(options: {
   password: string;
   log: (message: string) => void;
 }): Promise<EmbeddedPostgres> {
-  const runAs = resolveRunAs();
-  const binaries = stageBinaries(await platformBinaries(), runAs);
-  const clusterDir = resolveClusterDir(path.resolve(options.dataDir), runAs, options.log);
-
+  const { runAs, binaries, clusterDir } = await prepareCluster(options.dataDir, options.log);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION')))
     initialise(binaries, clusterDir, options.password, runAs);
   stopOrphan(binaries, clusterDir, runAs, options.log);
 
   return runPostgres(binaries, clusterDir, options, runAs);
+}
+
+/** Who PostgreSQL runs as, its binaries where that user can run them, and a cluster directory it can reach. */
+async function prepareCluster(dataDir: string, log: (message: string) => void) {
+  const runAs = resolveRunAs();
+  const binaries = stageBinaries(await platformBinaries(), runAs);
+  return { runAs, binaries, clusterDir: resolveClusterDir(path.resolve(dataDir), runAs, log) };
 }
 
 /** Starts PostgreSQL on a cluster directory and waits until it takes connections. */
@@ -104,9 +108,7 @@ export async function startEmbeddedReplica(options: {
   password: string;
   log: (message: string) => void;
 }): Promise<EmbeddedPostgres> {
-  const runAs = resolveRunAs();
-  const binaries = stageBinaries(await platformBinaries(), runAs);
-  const clusterDir = resolveClusterDir(path.resolve(options.dataDir), runAs, options.log);
+  const { runAs, binaries, clusterDir } = await prepareCluster(options.dataDir, options.log);
   const slot = `replica_${createHash('sha1').update(clusterDir).digest('hex').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: options.primary.url('postgres') });
   await client.connect();

@@ -23,11 +23,19 @@ export type ReportReads = {
   read<T>(actor: Actor, work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /** The pool a streamed export (COPY) reads from, chosen the same way. */
   exportPool(): Promise<pg.Pool>;
-  /** How many reads each side served (the health of the routing, for tests and operators). */
+  /** How many reads each side served: what the tests read to prove the routing. */
   readonly served: { replica: number; primary: number };
 };
 
-class ReplicaNotReady extends Error {}
+/** The replica answered but cannot serve this read; `avoid`: nor the next ones for a while (it is no standby). */
+class ReplicaNotReady extends Error {
+  constructor(
+    message: string,
+    readonly avoid = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Errors that say the replica, not the read, is at fault: the read is run again on the primary. */
 function isReplicaTrouble(error: unknown): boolean {
@@ -55,8 +63,7 @@ export function createReportReads(
   let warnedAt = -Infinity;
   const leave = (error: unknown) => {
     const now = Date.now();
-    if (!(error instanceof ReplicaNotReady) || error.message.startsWith('not a standby'))
-      avoidUntil = now + REPLICA_RETRY_AFTER_MS;
+    if (!(error instanceof ReplicaNotReady) || error.avoid) avoidUntil = now + REPLICA_RETRY_AFTER_MS;
     if (now - warnedAt < WARN_EVERY_MS) return;
     warnedAt = now;
     warn(`report reads go to the primary for now: the replica ${(error as Error).message}`);
@@ -71,7 +78,7 @@ export function createReportReads(
         trx,
       );
       const state = rows[0]!;
-      if (!state.standby) throw new ReplicaNotReady('not a standby (DATABASE_REPLICA_URL)');
+      if (!state.standby) throw new ReplicaNotReady('is not a standby (DATABASE_REPLICA_URL)', true);
       if (state.replayed) return;
       if (Date.now() >= deadline)
         throw new ReplicaNotReady(`is more than ${REPLICA_WAIT_MS} ms behind the primary`);
@@ -81,42 +88,51 @@ export function createReportReads(
   const primaryLsn = async () =>
     (await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(primary.db)).rows[0]!
       .lsn;
-  const onPrimary = <T>(actor: Actor, work: (trx: Transaction<Database>) => Promise<T>) => {
-    served.primary += 1;
-    return withActor(primary.db, actor, work);
+
+  /** `onReplica` once the replica has replayed what the primary had flushed; `onPrimary` when it cannot. */
+  const routed = async <T>(
+    onReplica: (lsn: string) => Promise<T>,
+    onPrimary: () => Promise<T>,
+  ): Promise<T> => {
+    if (!replica || Date.now() < avoidUntil) return onPrimary();
+    const lsn = await primaryLsn();
+    try {
+      const result = await onReplica(lsn);
+      served.replica += 1;
+      return result;
+    } catch (error) {
+      if (!isReplicaTrouble(error)) throw error;
+      leave(error);
+      return onPrimary();
+    }
   };
 
   return {
     served,
     read: async (actor, work) => {
-      if (!replica || Date.now() < avoidUntil) return onPrimary(actor, work);
-      const lsn = await primaryLsn();
-      try {
-        const result = await withActor(replica.db, actor, async (trx) => {
-          await waitForReplay(trx, lsn);
-          return work(trx);
-        });
-        served.replica += 1;
-        return result;
-      } catch (error) {
-        if (!isReplicaTrouble(error)) throw error;
-        leave(error);
-        return onPrimary(actor, work);
-      }
-    },
-    exportPool: async () => {
-      if (!replica || Date.now() < avoidUntil) return primary.pool;
-      const lsn = await primaryLsn();
-      try {
-        await withActor(replica.db, { kind: 'system' }, (trx) => waitForReplay(trx, lsn));
-        served.replica += 1;
-        return replica.pool;
-      } catch (error) {
-        if (!isReplicaTrouble(error)) throw error;
-        leave(error);
+      const onPrimary = () => {
         served.primary += 1;
-        return primary.pool;
-      }
+        return withActor(primary.db, actor, work);
+      };
+      return routed(
+        (lsn) =>
+          withActor(replica!.db, actor, async (trx) => {
+            await waitForReplay(trx, lsn);
+            return work(trx);
+          }),
+        onPrimary,
+      );
     },
+    exportPool: () =>
+      routed(
+        async (lsn) => {
+          await withActor(replica!.db, { kind: 'system' }, (trx) => waitForReplay(trx, lsn));
+          return replica!.pool;
+        },
+        () => {
+          served.primary += 1;
+          return Promise.resolve(primary.pool);
+        },
+      ),
   };
 }
