@@ -17,15 +17,45 @@ import type { BenchResult } from './session-check.bench.ts';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
 
 /** A realistic CSV as another CRM would export it: header, quoted companies with commas, tags on one row in ten. */
-async function writeCsv(file: string): Promise<void> {
+export async function writeContactsCsv(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
   out.write('First Name,Last Name,Email,Phone,Company,Title,Tags\n');
-  for (let i = 1; i <= ROWS; i++) {
+  for (let i = 1; i <= rows; i++) {
     const line = `${FIRST_NAMES[i % 10]},${LAST_NAMES[(i * 7) % 10]}${i % 97},lead${i}@company${i % 5000}.example,(${200 + (i % 700)}) 555-${String(i % 10000).padStart(4, '0')},"Company ${i % 20000}, Inc",${i % 3 === 0 ? 'Buyer' : ''},${i % 10 === 0 ? 'vip;q4' : ''}\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
+}
+
+/** Imports a CSV written by writeContactsCsv through the API as the user of `cookie`; the import's report. */
+export async function importCsv(
+  base: string,
+  cookie: string,
+  csv: string,
+): Promise<Extract<ImportEvent, { type: 'done' }>> {
+  const mapping = ['firstName', 'lastName', 'email', 'phone', 'company', 'title', 'tags'];
+  const query = new URLSearchParams({
+    fileName: 'contacts.csv',
+    header: 'true',
+    duplicates: 'skip',
+    mapping: JSON.stringify(mapping),
+  });
+  const response = await fetch(`${base}/api/contacts/imports?${query.toString()}`, {
+    method: 'POST',
+    headers: {
+      cookie,
+      origin: 'http://localhost:3000',
+      'content-type': 'application/octet-stream',
+      'content-length': String(statSync(csv).size),
+    },
+    body: Readable.toWeb(createReadStream(csv)) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  const text = await response.text();
+  const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as ImportEvent;
+  if (last.type !== 'done') throw new Error(`import did not finish: ${text.slice(-500)}`);
+  return last;
 }
 
 /**
@@ -40,7 +70,7 @@ export async function benchContactTransfer(ownerUrl: string): Promise<BenchResul
   const server = await startServerProcess(ownerUrl);
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
   try {
-    await writeCsv(csv);
+    await writeContactsCsv(csv, ROWS);
     const size = statSync(csv).size;
     const { cookie, userId } = await signUpFirst(server.base, 'importer@example.com');
     const rssBefore = server.rssMb();
@@ -78,29 +108,9 @@ export async function benchContactTransfer(ownerUrl: string): Promise<BenchResul
         else await new Promise((resolve) => setTimeout(resolve, 500));
       }
     })();
-    const mapping = ['firstName', 'lastName', 'email', 'phone', 'company', 'title', 'tags'];
-    const query = new URLSearchParams({
-      fileName: 'contacts.csv',
-      header: 'true',
-      duplicates: 'skip',
-      mapping: JSON.stringify(mapping),
-    });
     started = performance.now();
-    const response = await fetch(`${server.base}/api/contacts/imports?${query.toString()}`, {
-      method: 'POST',
-      headers: {
-        cookie,
-        origin: 'http://localhost:3000',
-        'content-type': 'application/octet-stream',
-        'content-length': String(size),
-      },
-      body: Readable.toWeb(createReadStream(csv)) as ReadableStream,
-      duplex: 'half',
-    } as RequestInit);
-    const text = await response.text();
+    const last = await importCsv(server.base, cookie, csv);
     const importMs = performance.now() - started;
-    const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as ImportEvent;
-    if (last.type !== 'done') throw new Error(`import did not finish: ${text.slice(-500)}`);
     importing = false;
     await lister;
     await searcher;

@@ -21,6 +21,7 @@ import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 import { benchApiKeys } from './api-keys.bench.ts';
 import { benchWebhookFanout } from './webhook-fanout.bench.ts';
 import { benchSalesFloor } from './sales-floor.bench.ts';
+import { benchFloorKnee } from './floor-knee.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   session: benchSessionCheck,
@@ -43,6 +44,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'api-keys': benchApiKeys,
   'webhook-fanout': benchWebhookFanout,
   floor: benchSalesFloor,
+  'floor-knee': benchFloorKnee,
 };
 
 /**

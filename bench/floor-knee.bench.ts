@@ -1,0 +1,96 @@
+import pg from 'pg';
+import { signUpBenchUser } from './bench-server.ts';
+import { backgroundSummary, prepareBackground, startBackground } from './floor-background.ts';
+import {
+  cpuLine,
+  makeReps,
+  stallLine,
+  REP_ENDPOINT_P95_MS,
+  REP_ENDPOINT_P99_MS,
+  runPhase,
+  startFloorServers,
+  type Phase,
+  type Rep,
+} from './sales-floor.bench.ts';
+import type { ServerProcess } from './server-process.ts';
+import { fmt, summarise } from './stats.ts';
+import type { BenchResult } from './session-check.bench.ts';
+
+/**
+ * The knee of the sales floor (`npm run bench floor-knee`): the floor run again and again on one server, more reps
+ * each time (BENCH_KNEE_REPS, say 200,400,600), the same work beside them each time (new campaigns, a new import),
+ * until a rep's target breaks. Reps added to a step keep working in the next. Reported per step: the worst rep
+ * endpoint, errors, event delay, pool waits, CPU and memory; then the largest floor that held and what ran out.
+ */
+const STEPS = (process.env.BENCH_KNEE_REPS ?? '200,400,600,800').split(',').map(Number);
+const CONTACTS_PER_REP = Number(process.env.BENCH_CONTACTS_PER_REP ?? 10_000);
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 3);
+
+/** A rep's endpoints (reports are a manager's screen, measured but not held to a rep's targets). */
+const isRepEndpoint = (key: string) => !key.includes('/reports') && !key.includes('/call-reports');
+
+type Step = { reps: number; phase: Phase; worst: { key: string; p95: number; p99: number }; errors: number };
+
+function judge(reps: number, phase: Phase): Step & { holds: boolean; broke: string[] } {
+  let worst = { key: '', p95: 0, p99: 0 };
+  let errors = 0;
+  const broke: string[] = [];
+  for (const [key, list] of phase.recorder.latencies) {
+    if (!isRepEndpoint(key)) continue;
+    const s = summarise(list);
+    const failed = (phase.recorder.errors.get(key) ?? []).length;
+    errors += failed;
+    if (s.p95 > worst.p95) worst = { key, p95: s.p95, p99: s.p99 };
+    if (s.p95 > REP_ENDPOINT_P95_MS || s.p99 > REP_ENDPOINT_P99_MS || failed)
+      broke.push(`${key} p95 ${fmt(s.p95)} / p99 ${fmt(s.p99)} ms${failed ? `, ${failed} errors` : ''}`);
+  }
+  const delay = summarise(phase.recorder.eventDelays);
+  if (delay.p95 > 1000) broke.push(`event delay p95 ${fmt(delay.p95)} ms`);
+  if (phase.poolWaits.count) broke.push(`${phase.poolWaits.count} pool waits over 50 ms`);
+  return { reps, phase, worst, errors, holds: broke.length === 0, broke };
+}
+
+export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
+  const servers: ServerProcess[] = [];
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
+  const background = await prepareBackground();
+  const steps: ReturnType<typeof judge>[] = [];
+  try {
+    await startFloorServers(servers, ownerUrl, background.env);
+    await signUpBenchUser(servers[0]!.base, 'floor-admin@example.com', '10.255.0.1');
+    const reps: Rep[] = [];
+    for (const [round, n] of STEPS.entries()) {
+      reps.push(...(await makeReps(servers, owner, reps.length, n, CONTACTS_PER_REP)));
+      const accounts = await background.accounts(servers[0]!.base, owner, round);
+      const step = judge(
+        n,
+        await runPhase(servers, owner, reps, MINUTES * 60, () =>
+          startBackground(servers[0]!.base, accounts, background.csv, owner),
+        ),
+      );
+      steps.push(step);
+      console.error(`floor knee: ${n} reps ${step.holds ? 'hold' : `break: ${step.broke.join('; ')}`}`);
+      if (!step.holds) break;
+    }
+  } finally {
+    await owner.end();
+    await Promise.all(servers.map((s) => s.stop()));
+    await background.close();
+  }
+  const held = steps.filter((s) => s.holds).at(-1);
+  const broken = steps.find((s) => !s.holds);
+  const rows = steps.map((s) => {
+    const delay = summarise(s.phase.recorder.eventDelays);
+    return `| ${s.reps} | ${s.worst.key} ${fmt(s.worst.p95)} / ${fmt(s.worst.p99)} | ${s.errors} | ${fmt(delay.p95)} | ${s.phase.poolWaits.count} (${s.phase.openingWaits}) | ${cpuLine(s.phase)} | ${stallLine(s.phase)} | ${s.phase.peakRssMb.toFixed(0)} | ${s.phase.peakConnections} | ${s.phase.calls} | ${s.holds ? 'yes' : `NO: ${s.broke.join('; ')}`} |`;
+  });
+  rows.push(
+    `| **knee** | the largest floor that held: ${held ? `**${held.reps} reps**` : 'none of the steps'}; ${broken ? `first to break at ${broken.reps}: ${broken.broke.join('; ')}` : `no step broke (raise BENCH_KNEE_REPS past ${STEPS.at(-1)})`} | | | | | | | | | |`,
+  );
+  return {
+    name: 'Sales floor: the knee on one server',
+    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue), each running ${MINUTES} min of the sales-floor flow at its pace; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
+    header:
+      '| reps | slowest rep endpoint p95 / p99 (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | targets hold |',
+    rows,
+  };
+}
