@@ -334,6 +334,58 @@ describe('dispositions, the day log and the rest', () => {
     expect((await calling(contact.id, other)).code).toBe('NOT_FOUND');
   });
 
+  it('saves a disposition while a round holds its call and then takes the queue: no deadlock, no 500', async () => {
+    // A Parallel round's catch-up writes its lines (the calls) and then the queue's walk index; a rep saving
+    // the disposition of a line takes the queue, the contact, then the call. Played here by hand, in that order.
+    const contact = await insertContact(ctx.app, rep, { phone: '(555) 010-0005' });
+    const queue = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/queues',
+        headers: asCookie(rep),
+        payload: { name: 'Deadlock', selection: { ids: [contact.id] } },
+      })
+    ).json().queue;
+    const placed = (await call({ contactId: contact.id })).json().call;
+    await waitFor(
+      () => callRow(placed.id),
+      (r) => r.status === 'completed',
+    );
+    const round = await ctx.db.admin.connect();
+    try {
+      await round.query('begin');
+      await round.query(`update calls set line_state = line_state where id = $1`, [placed.id]);
+      const saving = ctx.app.inject({
+        method: 'POST',
+        url: '/api/dispositions',
+        headers: asCookie(rep),
+        payload: { callId: placed.id, queueId: queue.id, disposition: 'answered', notes: 'Spoke' },
+      });
+      // The save waits for the call (today after taking the queue).
+      await waitFor(
+        async () =>
+          (
+            await ctx.db.admin.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).rows[0]!.n,
+        (n) => n === 1,
+      );
+      await round.query(`select 1 from power_dialer_queues where id = $1 for no key update`, [queue.id]);
+      await round.query('commit');
+      const saved = await saving;
+      expect(saved.statusCode).toBe(201);
+      const rows = await ctx.db.admin.query(
+        `select d.notes, c.notes as call_notes from call_dispositions d join calls c on c.id = d.call_id
+         where d.call_id = $1`,
+        [placed.id],
+      );
+      expect(rows.rows).toEqual([{ notes: 'Spoke', call_notes: 'Spoke' }]);
+    } finally {
+      round.release();
+    }
+  });
+
   it('judges a callback’s day in the user’s zone, as the form does, and without one on the last day on Earth', async () => {
     const contact = await insertContact(ctx.app, rep, {});
     const save = (callbackDate: string) =>

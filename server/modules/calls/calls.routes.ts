@@ -14,7 +14,7 @@ import {
   VoiceTokenSchema,
 } from '#domain/calls/call.schema.ts';
 import { ContactIdParamsSchema } from '#domain/contacts/contact.schema.ts';
-import { withActor } from '../../db/database.ts';
+import { withActor, withActorRetryingDeadlocks } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
@@ -220,7 +220,8 @@ export function registerCallRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request, reply) => {
       const userId = viewerOf(request).userId;
-      const disposition = await asUser(userId, (trx) =>
+      // Statements only, so a deadlock with some other order of taking rows is simply tried again.
+      const disposition = await withActorRetryingDeadlocks(ctx.db, { kind: 'user', userId }, (trx) =>
         saveDisposition(trx, userId, request.body, ctx.clock()),
       );
       return reply.status(201).send({ disposition });
