@@ -28,8 +28,10 @@ export type AppContext = {
   /** Whether this instance can really reach its database (GET /api/health). */
   databaseHealth: () => Promise<DatabaseHealth>;
   db: Db;
-  /** The pool behind db, for COPY streams (exports and imports). */
+  /** The pool behind db, for COPY streams (exports). */
   pool: pg.Pool;
+  /** Connections of their own for an import's batches (BULK_POOL_SIZE), beside the requests' pool (decision 041). */
+  bulkPool: pg.Pool;
   /** Report reads: on the read replica when one is configured and caught up, else on db (decision 040). */
   reportReads: ReportReads;
   auth: Auth;

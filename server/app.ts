@@ -7,7 +7,7 @@ import { createTelephony, type TelephonyConfig } from './telephony/create-teleph
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, SalesforceApp } from './app-context.ts';
-import { createPool, dbOnPool, withActor } from './db/database.ts';
+import { BULK_POOL_SIZE, createPool, dbOnPool, withActor } from './db/database.ts';
 import { createReportReads } from './db/report-reads.ts';
 import { POOL_WAIT_REPORTED_MS, trackPoolWaits } from './db/pool-waits.ts';
 
@@ -205,6 +205,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
     ),
   );
   const db = dbOnPool(pool);
+  // Imports save on connections of their own, so they never take a request's (decision 041).
+  const bulkPool = createPool(config.databaseUrl, BULK_POOL_SIZE);
   const replicaPool = config.replicaDatabaseUrl
     ? createPool(config.replicaDatabaseUrl, config.poolSize, { acquireTimeoutMs: REPLICA_ACQUIRE_TIMEOUT_MS })
     : null;
@@ -247,6 +249,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     databaseHealth: createDatabaseHealth(pool, config.databaseUrl),
     db,
     pool,
+    bulkPool,
     reportReads: createReportReads(
       { db, pool },
       replicaDb && replicaPool ? { db: replicaDb, pool: replicaPool } : null,
@@ -406,6 +409,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     await connection.stop();
     stopPoolWaits();
     await db.destroy();
+    await bulkPool.end();
     await replicaDb?.destroy();
   });
   app.decorate('ctx', ctx);

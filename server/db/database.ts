@@ -16,6 +16,9 @@ pg.types.setTypeParser(1082, (value) => value);
 /** How long a request waits for a pooled connection before it is answered 503 (the server is overloaded). */
 export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
 
+/** Connections for imports' batches, apart from the requests' pool: an import saves at most this many at once. */
+export const BULK_POOL_SIZE = 2;
+
 /**
  * The application's connection pool. Nothing can hold a connection for good: a request waits at most 10 s for one;
  * a statement runs at most 5 minutes; a transaction left idle (its code waiting on something else) is ended by the

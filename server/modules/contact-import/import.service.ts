@@ -16,7 +16,9 @@ import {
   type ImportReport,
   type SkippedRow,
 } from '#domain/contacts/contact-import.ts';
+import { importPace, IMPORT_PACE } from '#domain/contacts/import-pace.ts';
 import { withActor } from '../../db/database.ts';
+import { watchOthersBusy } from './others-busy.ts';
 import type { AppContext } from '../../app-context.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
 import { createBatchSaver } from './batch-saver.ts';
@@ -42,18 +44,17 @@ export type ImportJob = {
   duplicates: DuplicateMode;
 };
 
-/** Rows per batch, and how many batches are saved at once (one per core of the machine we measure on). */
+/** Rows per batch; how many are saved at once, and the rests between them, follow importPace. */
 const BATCH_ROWS = 10_000;
-const SAVERS = 2;
 const PROGRESS_EVERY = 10_000;
 
-type ImportContext = Pick<AppContext, 'db' | 'pool' | 'clock' | 'instanceId'>;
+type ImportContext = Pick<AppContext, 'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId'>;
 
 /**
  * Imports a file's rows as the user's contacts, set-based and pipelined so a million rows
  * fit in about a minute: rows are read as they arrive and checked (a bad row is skipped with its reason, never
- * stopping the rest); repeats within the file are caught as they are read; batches of valid rows go to two savers
- * that each match them to existing contacts (skipping or updating them, as chosen) and insert the new ones with
+ * stopping the rest); repeats within the file are caught as they are read; batches of valid rows go to savers (two
+ * on an idle database, one with rests while people work: decision 041) on connections of their own, that each match them to existing contacts (skipping or updating them, as chosen) and insert the new ones with
  * their place in the default queue, while reading goes on. One change notice is sent at the end. Every valid row
  * carries an e-mail or a phone number, so running the same file again after an interruption adds no duplicates.
  */
@@ -82,7 +83,7 @@ export async function runImport(
   const phoneCountry = await asUser((trx) => phoneCountryOf(trx, job.userId));
   const timings: Record<string, number> = {};
   const saver = createBatchSaver(
-    ctx.pool,
+    ctx.bulkPool,
     { importId, userId: job.userId, queueId, duplicates: job.duplicates, now, matchExisting },
     timings,
   );
@@ -112,19 +113,28 @@ export async function runImport(
     memory.externalMb = Math.max(memory.externalMb, Math.round((m.external + m.arrayBuffers) / 2 ** 20));
   }, 500);
   const inFlight = new Set<Promise<void>>();
+  let pace: { savers: number; restMs: number } = { savers: IMPORT_PACE.savers, restMs: 0 };
+  // Watched from the first batch on: the import's own set-up above used the requests' pool.
+  const othersBusy = watchOthersBusy(ctx.pool);
   // A holder, not a variable: the savers' callbacks set it, which narrowing cannot see.
   const failed: { error: Error | null } = { error: null };
   try {
     const dispatch = async (batch: CopyLine[]) => {
-      while (inFlight.size >= SAVERS) await Promise.race(inFlight);
+      while (inFlight.size >= pace.savers) await Promise.race(inFlight);
       if (failed.error) throw failed.error;
+      const began = performance.now();
       const work = saver
         .save(batch)
-        .then((result) => {
+        .then(async (result) => {
           tally.created += result.created;
           tally.updated += result.updated;
           skip(result.skipped);
           progress();
+          // People at work on the same database: step back (the slot stays taken while resting).
+          const share = othersBusy.share();
+          pace = importPace(performance.now() - began, share);
+          timings.restMs = (timings.restMs ?? 0) + pace.restMs;
+          if (pace.restMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.restMs));
         })
         .catch((error: unknown) => {
           failed.error ??= error instanceof Error ? error : new Error(String(error));
@@ -142,7 +152,13 @@ export async function runImport(
     phase = 'queueing';
     progress();
     const middle = Math.ceil(tally.lastRow / 2);
-    await Promise.all([saver.queueImported(1, middle), saver.queueImported(middle + 1, tally.lastRow)]);
+    // In two halves at once on an idle database, one after the other on a busy one.
+    if (importPace(0, othersBusy.share()).savers > 1)
+      await Promise.all([saver.queueImported(1, middle), saver.queueImported(middle + 1, tally.lastRow)]);
+    else {
+      await saver.queueImported(1, middle);
+      await saver.queueImported(middle + 1, tally.lastRow);
+    }
 
     const report = await asUser((trx) =>
       finishImport(trx, importId, {
@@ -196,6 +212,7 @@ export async function runImport(
     throw new ImportFileError(message, { cause: error });
   } finally {
     clearInterval(memorySampler);
+    othersBusy.stop();
     loop.disable();
   }
 }

@@ -27,7 +27,10 @@ import {
 export const HUBSPOT_LOG_CALL_TASK = 'hubspot-log-call';
 export const HUBSPOT_IMPORT_TASK = 'hubspot-import';
 
-type Ctx = Pick<AppContext, 'db' | 'pool' | 'clock' | 'instanceId' | 'secretBox' | 'hubspotApiUrl'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId' | 'secretBox' | 'hubspotApiUrl'
+>;
 
 /**
  * Records HubSpot's words on the card; when HubSpot refused the token itself (401: revoked, or the private app

@@ -29,7 +29,7 @@ import {
 export const SALESFORCE_LOG_CALL_TASK = 'salesforce-log-call';
 export const SALESFORCE_IMPORT_TASK = 'salesforce-import';
 
-type Ctx = Pick<AppContext, 'db' | 'pool' | 'clock' | 'instanceId' | 'secretBox' | 'salesforce'>;
+type Ctx = Pick<AppContext, 'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId' | 'secretBox' | 'salesforce'>;
 type Connection = NonNullable<Awaited<ReturnType<typeof findSalesforceConnection>>>;
 
 const asUser = <T>(ctx: Ctx, userId: string, work: Parameters<typeof withActor<T>>[2]) =>

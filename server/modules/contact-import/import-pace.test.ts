@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount, createTestApp, type Session, type TestContext } from '../../test/test-app.ts';
+import { runImport } from './import.service.ts';
+
+/**
+ * An import steps back while others use the database (decision 041): with a connection of the pool in use by
+ * someone else it saves one batch at a time and rests after each; alone it does not rest. Either way every row is in.
+ */
+let ctx: TestContext;
+let owner: Session;
+
+beforeEach(async () => {
+  ctx = await createTestApp();
+  owner = await createAccount(ctx, 'user');
+});
+afterEach(() => ctx.close());
+
+const ROWS = 30_000;
+
+async function importRows(first: number): Promise<{ created: number; restMs: number }> {
+  async function* rows() {
+    for (let i = first; i < first + ROWS; i++)
+      yield { row: i - first + 1, cells: [`Ann${i}`, 'Able', `ann-${i}@example.com`] };
+  }
+  const phases: Record<string, number> = {};
+  const report = await runImport(
+    ctx.app.ctx,
+    {
+      userId: owner.userId,
+      fileName: 'rows.csv',
+      format: 'csv',
+      rows: rows(),
+      unreadable: [],
+      mapping: ['firstName', 'lastName', 'email'],
+      hasHeader: false,
+      duplicates: 'skip',
+    },
+    () => undefined,
+    (logged) => Object.assign(phases, logged),
+  );
+  return { created: report.created, restMs: phases.restMs ?? 0 };
+}
+
+describe('an import beside people at work', () => {
+  it('rests after its batches while another connection is in use, and not when it is alone', async () => {
+    const alone = await importRows(0);
+    expect(alone).toEqual({ created: ROWS, restMs: 0 });
+
+    const someoneElse = await ctx.app.ctx.pool.connect();
+    try {
+      const beside = await importRows(ROWS);
+      expect(beside.created).toBe(ROWS);
+      expect(beside.restMs).toBeGreaterThan(0);
+    } finally {
+      someoneElse.release();
+    }
+  });
+});
