@@ -5,14 +5,13 @@ import {
   cpuLine,
   makeReps,
   stallLine,
-  REP_ENDPOINT_P95_MS,
-  REP_ENDPOINT_P99_MS,
   runPhase,
   startFloorServers,
   type Phase,
   type Rep,
 } from './sales-floor.bench.ts';
 import type { ServerProcess } from './server-process.ts';
+import { meetsRepTargets } from './rep-targets.ts';
 import { fmt, summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
@@ -41,7 +40,7 @@ function judge(reps: number, phase: Phase): Step & { holds: boolean; broke: stri
     const failed = (phase.recorder.errors.get(key) ?? []).length;
     errors += failed;
     if (s.p95 > worst.p95) worst = { key, p95: s.p95, p99: s.p99 };
-    if (s.p95 > REP_ENDPOINT_P95_MS || s.p99 > REP_ENDPOINT_P99_MS || failed)
+    if (!meetsRepTargets(s) || failed)
       broke.push(`${key} p95 ${fmt(s.p95)} / p99 ${fmt(s.p99)} ms${failed ? `, ${failed} errors` : ''}`);
   }
   const delay = summarise(phase.recorder.eventDelays);

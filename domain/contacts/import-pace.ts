@@ -8,14 +8,17 @@ export const IMPORT_PACE = {
   savers: 2,
   /** Below this share of a batch's time with another connection in use, the database counts as idle. */
   busyFrom: 0.2,
+  /** A busy database's rest, per ms of the batch and per share of it others were busy: at 1, a third of a core. */
+  restPerBusyMs: 2,
 } as const;
 
 /**
- * The savers and the rest after a batch that took `batchMs`, during which another connection than the import's
- * was in use `busyShare` of the time (0 to 1): idle, full speed; busy, one saver and a rest of up to the batch's
- * own time (at most half the time saving, so at most half a core).
+ * The savers and the rest after a batch that took `batchMs`, during which others used the requests' pool
+ * `busyShare` of the time (0 to 1): idle, full speed; busy, one saver and a rest of up to twice the batch's own
+ * time (at most a third of the time saving, so at most a third of a core).
  */
 export function importPace(batchMs: number, busyShare: number): { savers: number; restMs: number } {
   if (!(busyShare >= IMPORT_PACE.busyFrom)) return { savers: IMPORT_PACE.savers, restMs: 0 };
-  return { savers: 1, restMs: Math.round(Math.max(0, batchMs) * Math.min(1, busyShare)) };
+  const share = Math.min(1, busyShare);
+  return { savers: 1, restMs: Math.round(Math.max(0, batchMs) * share * IMPORT_PACE.restPerBusyMs) };
 }

@@ -116,6 +116,12 @@ export async function runImport(
   let pace: { savers: number; restMs: number } = { savers: IMPORT_PACE.savers, restMs: 0 };
   // Watched from the first batch on: the import's own set-up above used the requests' pool.
   const othersBusy = watchOthersBusy(ctx.pool);
+  // After a piece of work that took `ms`: people at work on the same database, so step back (decision 041).
+  const stepBack = async (ms: number) => {
+    pace = importPace(ms, othersBusy.share());
+    timings.restMs = (timings.restMs ?? 0) + pace.restMs;
+    if (pace.restMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.restMs));
+  };
   // A holder, not a variable: the savers' callbacks set it, which narrowing cannot see.
   const failed: { error: Error | null } = { error: null };
   try {
@@ -130,11 +136,8 @@ export async function runImport(
           tally.updated += result.updated;
           skip(result.skipped);
           progress();
-          // People at work on the same database: step back (the slot stays taken while resting).
-          const share = othersBusy.share();
-          pace = importPace(performance.now() - began, share);
-          timings.restMs = (timings.restMs ?? 0) + pace.restMs;
-          if (pace.restMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.restMs));
+          // The slot stays taken while resting.
+          await stepBack(performance.now() - began);
         })
         .catch((error: unknown) => {
           failed.error ??= error instanceof Error ? error : new Error(String(error));
@@ -148,16 +151,16 @@ export async function runImport(
     if (failed.error) throw failed.error;
     if (tally.read === 0) throw new ImportFileError(IMPORT_MESSAGES.noData);
     if (valid === 0) throw new ImportFileError(IMPORT_MESSAGES.noValid);
-    // The contacts are in and searchable; now their places in the default queue, the rows split in two.
+    // The contacts are in and searchable; now their places in the default queue, by ranges of rows at the same pace.
     phase = 'queueing';
     progress();
-    const middle = Math.ceil(tally.lastRow / 2);
-    // In two halves at once on an idle database, one after the other on a busy one.
-    if (importPace(0, othersBusy.share()).savers > 1)
-      await Promise.all([saver.queueImported(1, middle), saver.queueImported(middle + 1, tally.lastRow)]);
-    else {
-      await saver.queueImported(1, middle);
-      await saver.queueImported(middle + 1, tally.lastRow);
+    for (let first = 1; first <= tally.lastRow;) {
+      const began = performance.now();
+      const ranges: Promise<number>[] = [];
+      for (let n = 0; n < pace.savers && first <= tally.lastRow; n++, first += BATCH_ROWS)
+        ranges.push(saver.queueImported(first, Math.min(tally.lastRow, first + BATCH_ROWS - 1)));
+      await Promise.all(ranges);
+      await stepBack(performance.now() - began);
     }
 
     const report = await asUser((trx) =>
