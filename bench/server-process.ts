@@ -42,10 +42,23 @@ export async function startServerProcess(
   const serverTimes = new Map<string, number[]>();
   const requests = new Map<string, string>();
   let partial = '';
+  // A server that dies under the benchmark says why: its last error lines and what it wrote to stderr.
+  let stopping = false;
+  const lastErrors: string[] = [];
+  let stderrTail = '';
+  server.child.stderr?.on('data', (c: Buffer) => (stderrTail = (stderrTail + c.toString()).slice(-4000)));
+  server.child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(
+        `server ${server.child.pid} exited unexpectedly (code ${code}, signal ${signal})\n${lastErrors.join('\n')}\n${stderrTail}`,
+      );
+  });
   server.child.stdout?.on('data', (c: Buffer) => {
     const lines = (partial + c.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
+      if (/"level":(50|60)/.test(line))
+        lastErrors.splice(0, Math.max(0, lastErrors.length - 9), line.slice(0, 2000));
       if (line.includes('"import finished"')) console.error(line);
       if (line.includes('"incoming request"')) {
         const { reqId, req } = JSON.parse(line) as { reqId: string; req: { method: string; url: string } };
@@ -71,10 +84,16 @@ export async function startServerProcess(
     poolWaits,
     serverTimes,
     rssMb: () => {
-      const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      // 0 once the process is gone (it died: said above), rather than failing the sampler.
+      try {
+        const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+        return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      } catch {
+        return 0;
+      }
     },
     stop: async () => {
+      stopping = true;
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
