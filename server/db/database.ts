@@ -1,4 +1,5 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { IMPORT_PACE } from '#domain/contacts/import-pace.ts';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
@@ -16,8 +17,8 @@ pg.types.setTypeParser(1082, (value) => value);
 /** How long a request waits for a pooled connection before it is answered 503 (the server is overloaded). */
 export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
 
-/** Connections for imports' batches, apart from the requests' pool: an import saves at most this many at once. */
-export const BULK_POOL_SIZE = 2;
+/** Connections for imports' batches, apart from the requests' pool: one per batch an import saves at once. */
+export const BULK_POOL_SIZE = IMPORT_PACE.savers;
 
 /**
  * The application's connection pool. Nothing can hold a connection for good: a request waits at most 10 s for one;

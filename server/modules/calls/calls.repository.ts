@@ -108,19 +108,30 @@ export async function findCallForRecording(db: DbExecutor, provider: TelephonyPr
   return { ...found, recorded: found.recorded && (round_id === null || connected_call_id === found.id) };
 }
 
-export async function findCall(db: DbExecutor, userId: string, id: string): Promise<Call | undefined> {
-  const row = await db
-    .selectFrom('calls')
-    .select(CALL_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/**
+ * The user's call. `lock: 'for no key update'` takes its row for the rest of the transaction, so a writer that must
+ * also take the queue or the contact can take the call first (the order a Parallel round takes them: no deadlock).
+ */
+export async function findCall(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  options: { lock?: 'for no key update' } = {},
+): Promise<Call | undefined> {
+  let query = db.selectFrom('calls').select(CALL_COLUMNS).where('user_id', '=', userId).where('id', '=', id);
+  if (options.lock) query = query.forNoKeyUpdate();
+  const row = await query.executeTakeFirst();
   return row ? toCall(row) : undefined;
 }
 
 /** The user's call, or NOT_FOUND 'Call not found'. */
-export async function getCall(db: DbExecutor, userId: string, id: string): Promise<Call> {
-  const call = await findCall(db, userId, id);
+export async function getCall(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  options: { lock?: 'for no key update' } = {},
+): Promise<Call> {
+  const call = await findCall(db, userId, id, options);
   if (!call) throw new AppError('NOT_FOUND', 'Call not found');
   return call;
 }

@@ -1,8 +1,6 @@
-import type { DispositionRecord } from '#domain/calls/call.schema.ts';
 import { recordingUrl } from '../recordings/public.ts';
 import type { DbExecutor } from '../../db/database.ts';
-import type { Call } from '#domain/calls/call.schema.ts';
-import { AppError } from '../../errors/app-error.ts';
+import type { DispositionRecord } from '#domain/calls/call.schema.ts';
 import { CALL_COLUMNS, toCall } from './calls.repository.ts';
 
 /** The columns a disposition is read with (toDisposition), wherever one is returned. */
@@ -77,23 +75,6 @@ export async function insertDisposition(
     .returning(DISPOSITION_COLUMNS)
     .executeTakeFirstOrThrow();
   return toDisposition(row);
-}
-
-/**
- * The user's call a disposition is saved for, its row taken before anything else the save touches: a Parallel
- * round and a voicemail drop take their calls first and the queue after, so the save must not hold the queue
- * while it waits for the call. NOT_FOUND 'Call not found' when it is not the user's.
- */
-export async function lockCallForDisposition(db: DbExecutor, userId: string, id: string): Promise<Call> {
-  const row = await db
-    .selectFrom('calls')
-    .select(CALL_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'Call not found');
-  return toCall(row);
 }
 
 /** The call keeps the notes saved with its disposition ( call record), so reports can list them. */

@@ -9,7 +9,8 @@ import { leaveSequences } from '../campaigns/public.ts';
 import { getContact } from '../contacts/public.ts';
 import { scheduleCallbackNotice } from './callback-due.task.ts';
 import { completeQueueMembers, lockQueueIfAny, storeWalkIndex } from '../queues/public.ts';
-import { insertDisposition, lockCallForDisposition, recordCallNotes } from './dispositions.repository.ts';
+import { insertDisposition, recordCallNotes } from './dispositions.repository.ts';
+import { getCall } from './calls.repository.ts';
 import { putOnDoNotCall } from '../consent/public.ts';
 
 export const MISSING_DISPOSITION_INFO = 'Missing required information to save disposition';
@@ -30,7 +31,11 @@ export async function saveDisposition(
   input: SaveDispositionRequest & { qualification: string },
   now: Date,
 ): Promise<DispositionRecord> {
-  const call = input.callId ? await lockCallForDisposition(db, userId, input.callId) : undefined;
+  // The call's row is taken before anything else the save touches: a Parallel round and a voicemail drop take their
+  // calls first and the queue after, so the save must not hold the queue while it waits for the call.
+  const call = input.callId
+    ? await getCall(db, userId, input.callId, { lock: 'for no key update' })
+    : undefined;
   const contactId = input.contactId ?? call?.contactId ?? null;
   if (!contactId) throw new AppError('VALIDATION_FAILED', MISSING_DISPOSITION_INFO);
   const contact = await getContact(db, userId, contactId);

@@ -51,11 +51,12 @@ const PROGRESS_EVERY = 10_000;
 type ImportContext = Pick<AppContext, 'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId'>;
 
 /**
- * Imports a file's rows as the user's contacts, set-based and pipelined so a million rows
- * fit in about a minute: rows are read as they arrive and checked (a bad row is skipped with its reason, never
- * stopping the rest); repeats within the file are caught as they are read; batches of valid rows go to savers (two
- * on an idle database, one with rests while people work: decision 041) on connections of their own, that each match them to existing contacts (skipping or updating them, as chosen) and insert the new ones with
- * their place in the default queue, while reading goes on. One change notice is sent at the end. Every valid row
+ * Imports a file's rows as the user's contacts, set-based and pipelined so a million rows fit in about a minute:
+ * rows are read as they arrive and checked (a bad row is skipped with its reason, never stopping the rest); repeats
+ * within the file are caught as they are read; batches of valid rows go to savers (two on an idle database, one with
+ * rests while people work: decision 041) on connections of their own, that each match them to existing contacts
+ * (skipping or updating them, as chosen) and insert the new ones with their place in the default queue, while
+ * reading goes on. One change notice is sent at the end. Every valid row
  * carries an e-mail or a phone number, so running the same file again after an interruption adds no duplicates.
  */
 export async function runImport(
