@@ -39,13 +39,16 @@ export function findSelectedContacts(
   now: Date,
   limit: number,
 ) {
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'first_name', 'last_name', 'phone'])
-    .where('user_id', '=', userId)
-    .where('id', 'in', selectedIds(db, userId, selection, now))
-    .orderBy('name_sort')
-    .orderBy('id')
+  const ids = selectedIds(db, userId, selection, now);
+  // A filter is read as it is, not matched back to the table (orderedSelection says why).
+  const selected = Array.isArray(ids)
+    ? db.selectFrom('contacts').select('contacts.id').where('contacts.id', 'in', ids)
+    : ids;
+  return selected
+    .select(['contacts.first_name', 'contacts.last_name', 'contacts.phone'])
+    .where('contacts.user_id', '=', userId)
+    .orderBy('contacts.name_sort')
+    .orderBy('contacts.id')
     .limit(limit)
     .execute();
 }
@@ -70,6 +73,9 @@ function importedIdsQuery(db: DbExecutor, userId: string, importId: string) {
 /**
  * The contacts a selection names, each with its ordinal, as a SQL source for an insert that keeps order: ticked ids
  * in the order given, a whole filter in name order (as the contact list sorts). Only the user's own contacts.
+ * A filter's contacts are read in one pass, never matched back to the table: while the statistics think the user has
+ * next to no contacts (they were all added since PostgreSQL last sampled the table), a `c.id in (filter)` plan read
+ * every one of the user's contacts once per contact (20,000 contacts: 155 s).
  */
 export function orderedSelection(
   userId: string,
@@ -78,8 +84,8 @@ export function orderedSelection(
   return isIdList(contactIds)
     ? sql`select c.id, given.n as ordinal from unnest(${[...contactIds]}::uuid[]) with ordinality as given (id, n)
           join contacts c on c.id = given.id and c.user_id = ${userId}`
-    : sql`select c.id, row_number() over (order by c.name_sort, c.id) as ordinal
-          from contacts c where c.user_id = ${userId} and c.id in (${contactIds})`;
+    : sql`select m.id, row_number() over (order by m.name_sort, m.id) as ordinal
+          from (${contactIds.select(['contacts.name_sort', 'contacts.user_id'])}) m where m.user_id = ${userId}`;
 }
 
 const isIdList = (
