@@ -303,6 +303,11 @@ export const ImportEventSchema = z.discriminatedUnion('type', [
     created: z.number().int(),
     updated: z.number().int(),
     skipped: z.number().int(),
+    /**
+     * While queueing: the share of the file (0–1) whose new contacts are in the queue so far. Sent after each range
+     * of rows, so a long queueing step is never silent (the server closes a connection idle for 2 minutes).
+     */
+    queued: z.number().min(0).max(1),
   }),
   z.object({ type: z.literal('done'), report: ImportReportSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, type Session, type TestContext } from '../../test/test-app.ts';
+import type { ImportEvent } from '#domain/contacts/contact-import.ts';
 import { runImport } from './import.service.ts';
 
 /**
@@ -17,12 +18,15 @@ afterEach(() => ctx.close());
 
 const ROWS = 30_000;
 
-async function importRows(first: number): Promise<{ created: number; restMs: number }> {
+async function importRows(
+  first: number,
+): Promise<{ created: number; restMs: number; events: ImportEvent[] }> {
   async function* rows() {
     for (let i = first; i < first + ROWS; i++)
       yield { row: i - first + 1, cells: [`Ann${i}`, 'Able', `ann-${i}@example.com`] };
   }
   const phases: Record<string, number> = {};
+  const events: ImportEvent[] = [];
   const report = await runImport(
     ctx.app.ctx,
     {
@@ -35,16 +39,16 @@ async function importRows(first: number): Promise<{ created: number; restMs: num
       hasHeader: false,
       duplicates: 'skip',
     },
-    () => undefined,
+    (event) => events.push(event),
     (logged) => Object.assign(phases, logged),
   );
-  return { created: report.created, restMs: phases.restMs ?? 0 };
+  return { created: report.created, restMs: phases.restMs ?? 0, events };
 }
 
 describe('an import beside people at work', () => {
   it('rests after its batches while another connection is in use, and not when it is alone', async () => {
     const alone = await importRows(0);
-    expect(alone).toEqual({ created: ROWS, restMs: 0 });
+    expect(alone).toMatchObject({ created: ROWS, restMs: 0 });
 
     const someoneElse = await ctx.app.ctx.pool.connect();
     try {
@@ -54,5 +58,20 @@ describe('an import beside people at work', () => {
     } finally {
       someoneElse.release();
     }
+  });
+
+  it('tells how far its queueing has come after each range of rows, so a long one is never silent', async () => {
+    const { events } = await importRows(0);
+    const queueing = events.flatMap((e) =>
+      e.type === 'progress' && e.phase === 'queueing' ? [e.queued] : [],
+    );
+    // Announced at 0, then after each step (two ranges of 10,000 rows at once on an idle database).
+    expect(queueing).toEqual([0, 20_000 / ROWS, 1]);
+    const { rows } = await ctx.db.admin.query<{ n: number }>(
+      `select count(*)::int as n from queue_members m join power_dialer_queues q on q.id = m.queue_id
+       where q.user_id = $1`,
+      [owner.userId],
+    );
+    expect(rows[0]!.n).toBe(ROWS);
   });
 });

@@ -88,7 +88,7 @@ export async function runImport(
     { importId, userId: job.userId, queueId, duplicates: job.duplicates, now, matchExisting },
     timings,
   );
-  const tally = { read: 0, lastRow: 0, created: 0, updated: 0, skippedCount: 0 };
+  const tally = { read: 0, lastRow: 0, created: 0, updated: 0, skippedCount: 0, queued: 0 };
   const skipped: SkippedRow[] = [];
   const skip = (rows: readonly SkippedRow[]) => {
     tally.skippedCount += rows.length;
@@ -103,6 +103,7 @@ export async function runImport(
       created: tally.created,
       updated: tally.updated,
       skipped: tally.skippedCount,
+      queued: tally.queued,
     });
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -152,7 +153,8 @@ export async function runImport(
     if (failed.error) throw failed.error;
     if (tally.read === 0) throw new ImportFileError(IMPORT_MESSAGES.noData);
     if (valid === 0) throw new ImportFileError(IMPORT_MESSAGES.noValid);
-    // The contacts are in and searchable; now their places in the default queue, by ranges of rows at the same pace.
+    // The contacts are in and searchable; now their places in the default queue, by ranges of rows at the same pace,
+    // each range told as it is done.
     phase = 'queueing';
     progress();
     for (let first = 1; first <= tally.lastRow;) {
@@ -161,6 +163,8 @@ export async function runImport(
       for (let n = 0; n < pace.savers && first <= tally.lastRow; n++, first += BATCH_ROWS)
         ranges.push(saver.queueImported(first, Math.min(tally.lastRow, first + BATCH_ROWS - 1)));
       await Promise.all(ranges);
+      tally.queued = Math.min(1, (first - 1) / tally.lastRow);
+      progress();
       await stepBack(performance.now() - began);
     }
 

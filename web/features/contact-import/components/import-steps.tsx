@@ -282,11 +282,11 @@ function RunningStep({
 }) {
   const counts = progress?.type === 'progress' ? progress : null;
   const queueing = counts?.phase === 'queueing';
-  const percent = Math.round((queueing ? 1 : uploaded) * 100);
+  const percent = Math.round((queueing ? counts.queued : uploaded) * 100);
   return (
     <div className="flex flex-col gap-3 py-4" aria-live="polite">
       <p className="text-sm font-medium">
-        {queueing ? 'Adding the new contacts to All Synced Contacts…' : `Importing ${file.name}…`}
+        {queueing ? `Adding the new contacts to All Synced Contacts… ${percent}%` : `Importing ${file.name}…`}
       </p>
       <div
         role="progressbar"
