@@ -75,6 +75,16 @@ describe('the application database role', () => {
     ).rejects.toThrow(/row-level security/);
   });
 
+  it('may ask the owner for a fresh sample of the contacts, and nothing else runs as the owner for it', async () => {
+    await sql`select refresh_contact_statistics()`.execute(app);
+    const granted = await sql<{ role: boolean; others: boolean; definers: number }>`
+      select has_function_privilege(current_user, 'refresh_contact_statistics()', 'execute') as role,
+             has_function_privilege('public', 'refresh_contact_statistics()', 'execute') as others,
+             (select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+              where n.nspname = 'public' and p.prosecdef) as definers`.execute(app);
+    expect(granted.rows[0]).toEqual({ role: true, others: false, definers: 1 });
+  });
+
   it('cannot alter the schema', async () => {
     await expect(sql`alter table user_profiles add column sneaky text`.execute(app)).rejects.toThrow(
       /must be owner/,

@@ -228,6 +228,8 @@ async function grantAppRole(owner: Kysely<unknown>, role: string): Promise<void>
   await sql`grant usage on schema public to ${ident}`.execute(owner);
   await sql`grant select, insert, update, delete on all tables in schema public to ${ident}`.execute(owner);
   await sql`grant usage, select on all sequences in schema public to ${ident}`.execute(owner);
+  // The one thing the role may ask of the owner: a fresh sample of the contacts (migration 0053, decision 042).
+  await sql`grant execute on function refresh_contact_statistics() to ${ident}`.execute(owner);
   // The migration bookkeeping stays the owner's; the role's own password is the owner's to read.
   await sql`revoke insert, update, delete on schema_migrations, schema_migrations_lock from ${ident}`.execute(
     owner,

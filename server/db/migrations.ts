@@ -51,6 +51,7 @@ import * as m0049 from './migrations/0049-change-notices.ts';
 import * as m0050 from './migrations/0050-session-viewer.ts';
 import * as m0051 from './migrations/0051-api-key-viewer.ts';
 import * as m0052 from './migrations/0052-walk-index-only.ts';
+import * as m0053 from './migrations/0053-fresh-statistics.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0050-session-viewer': m0050,
   '0051-api-key-viewer': m0051,
   '0052-walk-index-only': m0052,
+  '0053-fresh-statistics': m0053,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

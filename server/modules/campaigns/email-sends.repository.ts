@@ -39,7 +39,12 @@ export async function markEmailLeftoversUnconfirmed(
  * next e-mail is due, the one due first first.
  */
 export async function findNextEmailRecipient(db: DbExecutor, campaignId: string, dueBy: Date | null) {
-  let query = db
+  return nextEmailRecipientQuery(db, campaignId, dueBy).executeTakeFirst();
+}
+
+/** findNextEmailRecipient's query, for a test to read its plan. */
+export function nextEmailRecipientQuery(db: DbExecutor, campaignId: string, dueBy: Date | null) {
+  const query = db
     .selectFrom('email_campaign_recipients as r')
     .leftJoin('contacts as c', 'c.id', 'r.contact_id')
     .select(['r.contact_id', 'r.unsubscribe_token', 'r.steps_sent', 'c.id as existing', 'c.email'])
@@ -47,10 +52,9 @@ export async function findNextEmailRecipient(db: DbExecutor, campaignId: string,
     .where('r.campaign_id', '=', campaignId)
     .where('r.state', '=', 'queued')
     .limit(1);
-  query = dueBy
+  return dueBy
     ? query.where('r.due_at', '<=', dueBy).orderBy('r.due_at').orderBy('r.position')
     : query.orderBy('r.position');
-  return query.executeTakeFirst();
 }
 
 /** When the first recipient still in a sequence is due for its next e-mail, if anyone is. */

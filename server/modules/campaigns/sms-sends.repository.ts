@@ -26,6 +26,11 @@ export async function markSmsLeftoversUnconfirmed(db: DbExecutor, campaignId: st
  * their contact and its number.
  */
 export async function findNextSmsRecipient(db: DbExecutor, campaignId: string, now: Date) {
+  return nextSmsRecipientQuery(db, campaignId, now).executeTakeFirst();
+}
+
+/** findNextSmsRecipient's query, for a test to read its plan. */
+export function nextSmsRecipientQuery(db: DbExecutor, campaignId: string, now: Date) {
   return db
     .selectFrom('sms_campaign_recipients as r')
     .leftJoin('contacts as c', 'c.id', 'r.contact_id')
@@ -35,8 +40,7 @@ export async function findNextSmsRecipient(db: DbExecutor, campaignId: string, n
     .where('r.state', '=', 'queued')
     .where((eb) => eb.or([eb('r.not_before', 'is', null), eb('r.not_before', '<=', now)]))
     .orderBy('r.position')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
 }
 
 /** When the first recipient waiting for their calling hours may be texted, or null when none waits. */
