@@ -20,6 +20,7 @@ import { ImportFileError } from './readers/file-rows.ts';
 import { findImport, findImports } from './import-records.repository.ts';
 import { previewImport, runImport } from './import.service.ts';
 import { openRows, uploadedStream } from './upload-reader.ts';
+import { keepAnswerAlive } from './answer-keep-alive.ts';
 
 const approved = { config: { access: 'approved' as const } };
 
@@ -122,7 +123,8 @@ function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       const format = formatOf(fileName);
       const upload = uploadedStream(request, ctx.importMaxBytes);
       const out = new PassThrough();
-      const emit = (event: ImportEvent) => out.write(`${JSON.stringify(event)}\n`);
+      const answer = keepAnswerAlive((event: ImportEvent) => out.write(`${JSON.stringify(event)}\n`));
+      const emit = answer.say;
       void reply.header('content-type', 'application/x-ndjson; charset=utf-8').send(out);
       let opened: Awaited<ReturnType<typeof openRows>> | null = null;
       try {
@@ -157,6 +159,7 @@ function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
               : 'The import failed. Nothing was saved; please try again.',
         });
       } finally {
+        answer.stop();
         await opened?.cleanup();
         out.end();
       }

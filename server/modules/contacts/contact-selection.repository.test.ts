@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactFilterSchema } from '#domain/contacts/contact-list.schema.ts';
-import { createPool, dbOnPool, withActor, type Db } from '../../db/database.ts';
+import { withActor } from '../../db/database.ts';
 import {
   asCookie,
   createAccount,
@@ -12,8 +12,6 @@ import {
 import { matchingIdsQuery, orderedSelection } from './contact-selection.repository.ts';
 
 let ctx: TestContext;
-let db: Db;
-let closePool: () => Promise<void>;
 let newcomer: Session;
 const NEWCOMER_CONTACTS = 2_000;
 
@@ -24,9 +22,6 @@ const NEWCOMER_CONTACTS = 2_000;
 beforeAll(async () => {
   ctx = await createTestApp();
   await createAccount(ctx, 'admin');
-  const pool = createPool(ctx.db.appUrl, 2);
-  db = dbOnPool(pool);
-  closePool = () => pool.end();
   await ctx.db.admin.query('alter table contacts set (autovacuum_enabled = false)');
   for (let i = 0; i < 3; i++) {
     const veteran = await createAccount(ctx, 'user');
@@ -46,14 +41,11 @@ beforeAll(async () => {
     [newcomer.userId, NEWCOMER_CONTACTS],
   );
 });
-afterAll(async () => {
-  await closePool();
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 describe('a whole filter as an ordered selection', () => {
   it('reads the matching contacts in one pass, however few the statistics think the user has', async () => {
-    const plan = await withActor(db, { kind: 'user', userId: newcomer.userId }, async (trx) => {
+    const plan = await withActor(ctx.app.ctx.db, { kind: 'user', userId: newcomer.userId }, async (trx) => {
       const filter = ContactFilterSchema.parse({ search: 'lead' });
       const source = orderedSelection(
         newcomer.userId,
