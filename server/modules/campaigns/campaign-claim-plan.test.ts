@@ -8,6 +8,7 @@ import {
   type Session,
   type TestContext,
 } from '../../test/test-app.ts';
+import { newcomerAfterLastSample } from '../../test/stale-statistics.ts';
 import { runImport } from '../contact-import/public.ts';
 import { nextEmailRecipientQuery } from './email-sends.repository.ts';
 import { nextSmsRecipientQuery } from './sms-sends.repository.ts';
@@ -26,17 +27,7 @@ const IMPORTED = 2_000;
 beforeAll(async () => {
   ctx = await createTestApp();
   await createAccount(ctx, 'admin');
-  await ctx.db.admin.query('alter table contacts set (autovacuum_enabled = false)');
-  for (let i = 0; i < 3; i++) {
-    const veteran = await createAccount(ctx, 'user');
-    await ctx.db.admin.query(
-      `insert into contacts (user_id, first_name, last_name, email)
-       select $1, 'Veteran' || g, 'Rep', 'v' || g || '@veteran.example' from generate_series(1, 3000) g`,
-      [veteran.userId],
-    );
-  }
-  newcomer = await createAccount(ctx, 'user');
-  await ctx.db.admin.query('analyze contacts');
+  newcomer = await newcomerAfterLastSample(ctx);
   async function* rows() {
     for (let i = 1; i <= IMPORTED; i++)
       yield { row: i, cells: [`Lead${i}`, 'New', `n${i}@newcomer.example`, `+1555${2000000 + i}`] };

@@ -9,6 +9,7 @@ import {
   type Session,
   type TestContext,
 } from '../../test/test-app.ts';
+import { newcomerAfterLastSample } from '../../test/stale-statistics.ts';
 import { matchingIdsQuery, orderedSelection } from './contact-selection.repository.ts';
 
 let ctx: TestContext;
@@ -22,17 +23,7 @@ const NEWCOMER_CONTACTS = 2_000;
 beforeAll(async () => {
   ctx = await createTestApp();
   await createAccount(ctx, 'admin');
-  await ctx.db.admin.query('alter table contacts set (autovacuum_enabled = false)');
-  for (let i = 0; i < 3; i++) {
-    const veteran = await createAccount(ctx, 'user');
-    await ctx.db.admin.query(
-      `insert into contacts (user_id, first_name, last_name, email)
-       select $1, 'Veteran' || g, 'Rep', 'v' || g || '@veteran.example' from generate_series(1, 3000) g`,
-      [veteran.userId],
-    );
-  }
-  newcomer = await createAccount(ctx, 'user');
-  await ctx.db.admin.query('analyze contacts');
+  newcomer = await newcomerAfterLastSample(ctx);
   // Names whose order is not the order they were added in.
   await ctx.db.admin.query(
     `insert into contacts (user_id, first_name, last_name, email)
