@@ -6,6 +6,7 @@ import {
   makeReps,
   stallLine,
   runPhase,
+  SCALE,
   startFloorServers,
   type Phase,
   type Rep,
@@ -87,7 +88,7 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
   );
   return {
     name: 'Sales floor: the knee on one server',
-    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue), each running ${MINUTES} min of the sales-floor flow at its pace; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
+    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue), each running ${MINUTES} min of the sales-floor flow at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
     header:
       '| reps | slowest rep endpoint p95 / p99 (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | targets hold |',
     rows,

@@ -1,7 +1,9 @@
 /**
- * How an import shares the database with the people at work (decision 041). An import saves its batches on two
+ * How an import shares the database with the people at work (decisions 041, 043). An import saves its batches on two
  * connections at once, which on a small machine keeps PostgreSQL on every core; while others are using the database
- * it steps back to one connection and, after each batch, rests in proportion to how busy they kept it.
+ * it steps back to one connection and, after each batch, rests in proportion to how busy they kept it. When people
+ * had to wait for a connection meanwhile, that was not enough: each such batch doubles the rest, and each batch
+ * without a wait halves it again, down to the first step.
  */
 export const IMPORT_PACE = {
   /** The most batches saved at once, on an idle database. */
@@ -10,15 +12,38 @@ export const IMPORT_PACE = {
   busyFrom: 0.2,
   /** A busy database's rest, per ms of the batch and per share of it others were busy: at 1, a third of a core. */
   restPerBusyMs: 2,
+  /** The most it grows to while people wait for connections: saving at most 1/33 of the time. */
+  mostRestPerBusyMs: 32,
 } as const;
 
+/** What a batch saw: its time, the share of it others used the requests' pool, whether a request waited for it. */
+export type BatchSeen = { batchMs: number; busyShare: number; waited: boolean };
+
+export type Pace = {
+  savers: number;
+  restMs: number;
+  /** The rest per ms of batch and busy share this pace used: the next batch's starting point. */
+  restPerBusyMs: number;
+};
+
+/** The pace of an import before its first batch: full speed. */
+export const FIRST_PACE: Pace = {
+  savers: IMPORT_PACE.savers,
+  restMs: 0,
+  restPerBusyMs: IMPORT_PACE.restPerBusyMs,
+};
+
 /**
- * The savers and the rest after a batch that took `batchMs`, during which others used the requests' pool
- * `busyShare` of the time (0 to 1): idle, full speed; busy, one saver and a rest of up to twice the batch's own
- * time (at most a third of the time saving, so at most a third of a core).
+ * The savers and the rest after a batch, given the pace before it: idle (and nobody waited), full speed; busy, one
+ * saver and a rest of the batch's time × the busy share × restPerBusyMs, which doubles after a batch during which a
+ * request waited for a connection (up to mostRestPerBusyMs) and halves after one without (down to restPerBusyMs).
  */
-export function importPace(batchMs: number, busyShare: number): { savers: number; restMs: number } {
-  if (!(busyShare >= IMPORT_PACE.busyFrom)) return { savers: IMPORT_PACE.savers, restMs: 0 };
-  const share = Math.min(1, busyShare);
-  return { savers: 1, restMs: Math.round(Math.max(0, batchMs) * share * IMPORT_PACE.restPerBusyMs) };
+export function importPace(previous: Pace, seen: BatchSeen): Pace {
+  const factor = seen.waited
+    ? Math.min(IMPORT_PACE.mostRestPerBusyMs, previous.restPerBusyMs * 2)
+    : Math.max(IMPORT_PACE.restPerBusyMs, previous.restPerBusyMs / 2);
+  // A request that waited for a connection means the pool was all in use, whatever share the samples caught.
+  const share = seen.waited ? 1 : Math.min(1, seen.busyShare);
+  if (!(share >= IMPORT_PACE.busyFrom)) return { ...FIRST_PACE, restPerBusyMs: factor };
+  return { savers: 1, restMs: Math.round(Math.max(0, seen.batchMs) * share * factor), restPerBusyMs: factor };
 }

@@ -16,7 +16,7 @@ import {
   type ImportReport,
   type SkippedRow,
 } from '#domain/contacts/contact-import.ts';
-import { importPace, IMPORT_PACE } from '#domain/contacts/import-pace.ts';
+import { FIRST_PACE, importPace, type Pace } from '#domain/contacts/import-pace.ts';
 import type pg from 'pg';
 import { withActor } from '../../db/database.ts';
 import { refreshContactStatistics, STATISTICS_REFRESH_ROWS } from '../../db/statistics.ts';
@@ -117,13 +117,15 @@ export async function runImport(
     memory.externalMb = Math.max(memory.externalMb, Math.round((m.external + m.arrayBuffers) / 2 ** 20));
   }, 500);
   const inFlight = new Set<Promise<void>>();
-  let pace: { savers: number; restMs: number } = { savers: IMPORT_PACE.savers, restMs: 0 };
+  let pace: Pace = FIRST_PACE;
   // Watched from the first batch on: the import's own set-up above used the requests' pool.
   const othersBusy = watchOthersBusy(ctx.pool);
-  // After a piece of work that took `ms`: people at work on the same database, so step back (decision 041).
+  // After a piece of work that took `ms`: people at work on the same database, so step back (decisions 041, 043).
   const stepBack = async (ms: number) => {
-    pace = importPace(ms, othersBusy.share());
+    const seen = othersBusy.seen();
+    pace = importPace(pace, { batchMs: ms, ...seen });
     timings.restMs = (timings.restMs ?? 0) + pace.restMs;
+    if (seen.waited) timings.waitedRests = (timings.waitedRests ?? 0) + 1;
     if (pace.restMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.restMs));
   };
   // A holder, not a variable: the savers' callbacks set it, which narrowing cannot see.

@@ -4,24 +4,27 @@ const SAMPLE_EVERY_MS = 10;
 
 /**
  * How busy others keep this instance's requests' pool while an import saves on a pool of its own: sampled every
- * 10 ms, a sample is busy when one of its connections is in use or a request waits for one. `share()` answers the
- * busy share of the samples since it was last asked. Only this instance's pool is seen: another instance's work on
+ * 10 ms, a sample is busy when one of its connections is in use or a request waits for one. `seen()` answers the
+ * busy share of the samples since it was last asked, and whether a request waited for a connection in any of them. Only this instance's pool is seen: another instance's work on
  * the same database is not (decision 041).
  */
 export function watchOthersBusy(pool: pg.Pool) {
   let samples = 0;
   let busy = 0;
+  let waited = false;
   const timer = setInterval(() => {
     samples += 1;
+    if (pool.waitingCount > 0) waited = true;
     if (pool.waitingCount > 0 || pool.totalCount > pool.idleCount) busy += 1;
   }, SAMPLE_EVERY_MS);
   timer.unref();
   return {
-    share(): number {
-      const share = samples === 0 ? 0 : busy / samples;
+    seen(): { busyShare: number; waited: boolean } {
+      const seen = { busyShare: samples === 0 ? 0 : busy / samples, waited };
       samples = 0;
       busy = 0;
-      return share;
+      waited = false;
+      return seen;
     },
     stop: () => clearInterval(timer),
   };
