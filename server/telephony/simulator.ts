@@ -302,7 +302,9 @@ export function createSimulator(options: {
     const now = Date.now();
     call.status = status;
     if (status === 'in-progress') {
-      call.answeredAt = now;
+      // The talk counts from when the answer was due: a busy event loop may run the answer's timer late, and the
+      // hang-up, scheduled from the placing, would then make the talk look shorter than it was.
+      call.answeredAt = Math.min(call.answerAt ?? now, now);
       // A recorded call's disclosure is the first thing the called person hears (decision 030).
       if (call.recording?.disclosure)
         options.onMessagePlayed?.({ providerCallId, message: call.recording.disclosure });

@@ -5,8 +5,8 @@ const SAMPLE_EVERY_MS = 10;
 /**
  * How busy others keep this instance's requests' pool while an import saves on a pool of its own: sampled every
  * 10 ms, a sample is busy when one of its connections is in use or a request waits for one. `seen()` answers the
- * busy share of the samples since it was last asked, and whether a request waited for a connection in any of them. Only this instance's pool is seen: another instance's work on
- * the same database is not (decision 041).
+ * busy share of the samples since it was last asked (decision 041), and whether a request waited for a connection in
+ * any of them (decision 043). Only this instance's pool is seen: another instance's work on the same database is not.
  */
 export function watchOthersBusy(pool: pg.Pool) {
   let samples = 0;
