@@ -81,16 +81,16 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
   const broken = steps.find((s) => !s.holds);
   const rows = steps.map((s) => {
     const delay = summarise(s.phase.recorder.eventDelays);
-    return `| ${s.reps} | ${s.worst.key} ${fmt(s.worst.p95)} / ${fmt(s.worst.p99)} | ${s.errors} | ${fmt(delay.p95)} | ${s.phase.poolWaits.count} (${s.phase.openingWaits}) | ${cpuLine(s.phase)} | ${stallLine(s.phase)} | ${s.phase.peakRssMb.toFixed(0)} | ${s.phase.peakConnections} | ${s.phase.calls} | ${s.holds ? 'yes' : `NO: ${s.broke.join('; ')}`} |`;
+    return `| ${s.reps} | ${s.worst.key} ${fmt(s.worst.p95)} / ${fmt(s.worst.p99)} | ${s.errors} | ${fmt(delay.p95)} | ${s.phase.poolWaits.count} (${s.phase.openingWaits}) | ${s.phase.loopHolds.windows} (${s.phase.loopHolds.longestMs} ms) | ${cpuLine(s.phase)} | ${stallLine(s.phase)} | ${s.phase.peakRssMb.toFixed(0)} | ${s.phase.peakConnections} | ${s.phase.calls} | ${s.holds ? 'yes' : `NO: ${s.broke.join('; ')}`} |`;
   });
   rows.push(
-    `| **knee** | the largest floor that held: ${held ? `**${held.reps} reps**` : 'none of the steps'}; ${broken ? `first to break at ${broken.reps}: ${broken.broke.join('; ')}` : `no step broke (raise BENCH_KNEE_REPS past ${STEPS.at(-1)})`} | | | | | | | | | |`,
+    `| **knee** | the largest floor that held: ${held ? `**${held.reps} reps**` : 'none of the steps'}; ${broken ? `first to break at ${broken.reps}: ${broken.broke.join('; ')}` : `no step broke (raise BENCH_KNEE_REPS past ${STEPS.at(-1)})`} | | | | | | | | | | |`,
   );
   return {
     name: 'Sales floor: the knee on one server',
     dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue), each running ${MINUTES} min of the sales-floor flow at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
     header:
-      '| reps | slowest rep endpoint p95 / p99 (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | targets hold |',
+      '| reps | slowest rep endpoint p95 / p99 (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | event loop held > 50 ms: 10 s windows (longest) | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | targets hold |',
     rows,
   };
 }

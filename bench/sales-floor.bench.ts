@@ -277,6 +277,8 @@ export type Phase = {
   poolWaits: { count: number; longestMs: number };
   /** The same while the phase's streams all opened at once. */
   openingWaits: number;
+  /** The 10 s windows of the phase in which a server's event loop was held over 50 ms, and the longest hold. */
+  loopHolds: { windows: number; longestMs: number };
   /** What ran beside the reps, if anything did. */
   beside?: BackgroundFigures;
 };
@@ -318,6 +320,8 @@ export async function runPhase(
   const benchBefore = process.cpuUsage();
   const pressureBefore = pressureTotals();
   const waitsBefore = servers.reduce((sum, s) => sum + s.poolWaits.count, 0);
+  const holdsBefore = servers.reduce((sum, s) => sum + s.loopHolds.windows, 0);
+  for (const server of servers) server.loopHolds.longestMs = 0;
   const machineBefore = machineTimes();
   const callsBefore = await countCalls(owner);
   const started = Date.now();
@@ -374,6 +378,10 @@ export async function runPhase(
       longestMs: Math.max(...servers.map((s) => s.poolWaits.longestMs)),
     },
     openingWaits,
+    loopHolds: {
+      windows: servers.reduce((sum, s) => sum + s.loopHolds.windows, 0) - holdsBefore,
+      longestMs: Math.max(...servers.map((s) => s.loopHolds.longestMs)),
+    },
     beside: besideFigures,
   };
   for (const s of streams) s.close();
@@ -504,6 +512,7 @@ function report(
     `| server memory at its peak (MB) | ${solo.peakRssMb.toFixed(0)} | ${floor.peakRssMb.toFixed(0)} | | | |`,
     `| PostgreSQL connections of the server${INSTANCES > 1 ? 's' : ''} at their peak | ${solo.peakConnections} | ${floor.peakConnections} | | | pool ${POOL_SIZE}${INSTANCES > 1 ? ' each' : ''} |`,
     `| waits over 50 ms for a pooled connection while working (the longest of the run) | ${solo.poolWaits.count} | ${floor.poolWaits.count} (${floor.poolWaits.longestMs} ms) | | | none: ${floor.poolWaits.count === 0 ? 'yes' : 'NO'} |`,
+    `| 10 s windows in which the server's event loop was held over 50 ms (the longest hold) | ${solo.loopHolds.windows} | ${floor.loopHolds.windows} (${floor.loopHolds.longestMs} ms) | | | |`,
     `| the same while all the phase's event streams open in one second (a reconnect after a restart) | ${solo.openingWaits} | ${floor.openingWaits} | | | |`,
     `| CPU, cores busy: server / PostgreSQL / this benchmark (the reps' browsers, mail server) / whole machine busy | ${cpuLine(solo)} | ${cpuLine(floor)} | | | |`,
     `| share of the phase some task waited for a CPU / for I/O / for memory (pressure stall information) | ${stallLine(solo)} | ${stallLine(floor)} | | | |`,

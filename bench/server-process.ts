@@ -10,6 +10,8 @@ export type ServerProcess = {
   rssMb: () => number;
   /** Waits over 50 ms for a pooled database connection the server reported so far (its log, every 10 s). */
   poolWaits: { count: number; longestMs: number };
+  /** The 10 s windows in which the server's event loop was held over 50 ms (its log), and the longest hold. */
+  loopHolds: { windows: number; longestMs: number };
   /** With LOG_LEVEL=info: each request's time as the server measured it, by method and path (ids as :id). */
   serverTimes: Map<string, number[]>;
   stop: () => Promise<void>;
@@ -39,6 +41,7 @@ export async function startServerProcess(
     process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
   const poolWaits = { count: 0, longestMs: 0 };
+  const loopHolds = { windows: 0, longestMs: 0 };
   const serverTimes = new Map<string, number[]>();
   const requests = new Map<string, string>();
   let partial = '';
@@ -72,6 +75,11 @@ export async function startServerProcess(
         if (key && !serverTimes.has(key)) serverTimes.set(key, []);
         if (key) serverTimes.get(key)!.push(responseTime);
       }
+      if (line.includes('"The event loop was held')) {
+        const { maxMs } = JSON.parse(line) as { maxMs: number };
+        loopHolds.windows += 1;
+        loopHolds.longestMs = Math.max(loopHolds.longestMs, maxMs);
+      }
       if (!line.includes('for a database connection')) continue;
       const reported = JSON.parse(line) as { count: number; longestMs: number };
       poolWaits.count += reported.count;
@@ -82,6 +90,7 @@ export async function startServerProcess(
     base: server.base,
     pid: server.child.pid!,
     poolWaits,
+    loopHolds,
     serverTimes,
     rssMb: () => {
       // 0 once the process is gone (it died: said above), rather than failing the sampler.

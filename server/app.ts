@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext, SalesforceApp } from './app-context.ts';
 import { BULK_POOL_SIZE, createPool, dbOnPool, withActor } from './db/database.ts';
 import { createReportReads } from './db/report-reads.ts';
+import { trackLoopDelay } from './instance/event-loop-delay.ts';
 import { POOL_WAIT_REPORTED_MS, trackPoolWaits } from './db/pool-waits.ts';
 
 /** A replica that does not give a connection within this long is left for the primary (db/report-reads.ts). */
@@ -202,6 +203,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
     app.log.warn(
       { count, longestMs },
       `${count} waits over ${POOL_WAIT_REPORTED_MS} ms for a database connection in the last 10 s (DATABASE_POOL_SIZE ${config.poolSize})`,
+    ),
+  );
+  const stopLoopDelay = trackLoopDelay(({ maxMs, p99Ms, meanMs }) =>
+    app.log.warn(
+      { maxMs, p99Ms, meanMs },
+      `The event loop was held up to ${maxMs} ms in the last 10 s (p99 ${p99Ms} ms): requests waited behind the server's own work`,
     ),
   );
   const db = dbOnPool(pool);
@@ -408,6 +415,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     await ctx.work.drain(Math.max(config.closeGraceMs ?? 10_000, 3_000));
     await connection.stop();
     stopPoolWaits();
+    stopLoopDelay();
     await db.destroy();
     await bulkPool.end();
     await replicaDb?.destroy();

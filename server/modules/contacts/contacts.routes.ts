@@ -15,7 +15,6 @@ import {
   ContactCountsSchema,
   ContactFilterSchema,
   ContactsPageSchema,
-  ContactTabSchema,
   ListContactsQuerySchema,
   ContactLookupResultSchema,
   ContactLookupSchema,
@@ -24,7 +23,7 @@ import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import { getContact, findContactsByIds, findHistory, deleteContacts } from './contacts.repository.ts';
-import { countContacts, findContactsPage, findTags } from './contacts-list.repository.ts';
+import { countContactTabs, findContactsPage, findTags } from './contacts-list.repository.ts';
 import { selectedIds } from './contact-selection.repository.ts';
 import { createColdLead, createContact, deleteContact, updateContact } from './contacts.service.ts';
 
@@ -71,12 +70,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const userId = viewerOf(request).userId;
       const now = ctx.clock();
-      const [all, cold, attention, qualified] = await Promise.all(
-        ContactTabSchema.options.map((tab) =>
-          asUser(userId, (trx) => countContacts(trx, userId, request.query, tab, now)),
-        ),
-      );
-      return { all: all!, cold: cold!, attention: attention!, qualified: qualified! };
+      return asUser(userId, (trx) => countContactTabs(trx, userId, request.query, now));
     },
   );
 
