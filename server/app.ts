@@ -9,11 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext, SalesforceApp } from './app-context.ts';
 import { BULK_POOL_SIZE, createPool, dbOnPool, withActor } from './db/database.ts';
 import { createReportReads } from './db/report-reads.ts';
-import { trackLoopDelay } from './instance/event-loop-delay.ts';
 import { POOL_WAIT_REPORTED_MS, trackPoolWaits } from './db/pool-waits.ts';
-
-/** A replica that does not give a connection within this long is left for the primary (db/report-reads.ts). */
-const REPLICA_ACQUIRE_TIMEOUT_MS = 2_000;
 import { createSmtpSender } from './mail/smtp-sender.ts';
 import { createSecretBox } from './security/secret-box.ts';
 import { createSystemMailer } from './mail/system-mail.ts';
@@ -21,6 +17,7 @@ import { createChangeHub } from './realtime/change-hub.ts';
 import { watchChangeNotices } from './realtime/change-feed.ts';
 import { createBrowserPresence } from './realtime/browser-presence.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
+import { trackLoopDelay } from './process/event-loop-delay.ts';
 import { startJanitor } from './instance/janitor.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
 import { createS3FileStore, type S3Settings } from './storage/s3-file-store.ts';
@@ -126,6 +123,9 @@ import {
   salesforceLogCallTask,
 } from './modules/salesforce/public.ts';
 import { DEFAULT_API_KEY_REQUESTS_PER_MINUTE } from '#domain/api-keys/api-key.ts';
+
+/** A replica that does not give a connection within this long is left for the primary (db/report-reads.ts). */
+const REPLICA_ACQUIRE_TIMEOUT_MS = 2_000;
 
 export type AppConfig = {
   databaseUrl: string;

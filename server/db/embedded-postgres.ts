@@ -24,6 +24,7 @@ import pg from 'pg';
  * After a `kill -9` of the server the orphaned PostgreSQL keeps the data directory locked; we stop it first.
  */
 export type EmbeddedPostgres = {
+  /** A superuser URL; over the Unix-domain socket when there is one (its `host` parameter names the directory). */
   url: (database: string) => string;
   stop: () => Promise<void>;
   clusterDir: string;
@@ -55,6 +56,23 @@ async function prepareCluster(dataDir: string, log: (message: string) => void) {
   return { runAs, binaries, clusterDir: resolveClusterDir(path.resolve(dataDir), runAs, log) };
 }
 
+/** The longest socket path PostgreSQL accepts (sun_path is 108 bytes with its NUL), less a margin. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * The directory of PostgreSQL's Unix-domain socket: beside the cluster directory, reachable only by the user
+ * PostgreSQL runs as (and root). The server's own connections go through it, which costs 20-35 % less per query
+ * than TCP on loopback (docs/decisions/045-embedded-postgres-over-a-unix-socket.md). Null when the path would be too
+ * long for a socket; the server then connects over TCP, as other instances and DATABASE_URL users always do.
+ */
+function prepareSocketDir(clusterDir: string, port: number, runAs: RunAs): string | null {
+  const dir = `${clusterDir}.sock`;
+  if (path.join(dir, `.s.PGSQL.${port}.lock`).length > MAX_SOCKET_PATH) return null;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (runAs) chownSync(dir, runAs.uid, runAs.gid);
+  return dir;
+}
+
 /** Starts PostgreSQL on a cluster directory and waits until it takes connections. */
 async function runPostgres(
   binaries: Binaries,
@@ -62,6 +80,7 @@ async function runPostgres(
   options: { port: number; password: string; log: (message: string) => void },
   runAs: RunAs,
 ): Promise<EmbeddedPostgres> {
+  const socketDir = prepareSocketDir(clusterDir, options.port, runAs);
   const child = spawn(
     binaries.postgres,
     [
@@ -72,7 +91,7 @@ async function runPostgres(
       '-h',
       '127.0.0.1',
       '-c',
-      'unix_socket_directories=',
+      `unix_socket_directories=${socketDir ?? ''}`,
       '-c',
       'max_connections=200',
     ],
@@ -83,10 +102,12 @@ async function runPostgres(
     stderr.push(chunk.toString('utf8'));
     if (stderr.length > 50) stderr.shift();
   });
+  const overSocket = socketDir ? `?host=${encodeURIComponent(socketDir)}` : '';
   const url = (database: string) =>
-    `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${database}`;
+    `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${database}${overSocket}`;
   await waitUntilReady(url('postgres'), child, stderr);
-  options.log(`embedded PostgreSQL ready on 127.0.0.1:${options.port} (data: ${clusterDir})`);
+  const where = socketDir ? ` and ${socketDir}` : '';
+  options.log(`embedded PostgreSQL ready on 127.0.0.1:${options.port}${where} (data: ${clusterDir})`);
   return { url, clusterDir, stop: () => stopChild(child) };
 }
 

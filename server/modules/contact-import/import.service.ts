@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isOwnExportHeader } from '#domain/contacts/contact-csv.ts';
 import {
   IMPORT_MESSAGES,
@@ -21,6 +20,7 @@ import type pg from 'pg';
 import { withActor } from '../../db/database.ts';
 import { refreshContactStatistics, STATISTICS_REFRESH_ROWS } from '../../db/statistics.ts';
 import { watchOthersBusy } from './others-busy.ts';
+import { watchLoopDelay } from '../../process/event-loop-delay.ts';
 import type { AppContext } from '../../app-context.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
 import { createBatchSaver } from './batch-saver.ts';
@@ -112,8 +112,7 @@ export async function runImport(
       skipped: tally.skippedCount,
       queued: tally.queued,
     });
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
+  const loop = watchLoopDelay();
   const memory = { rssMb: 0, heapUsedMb: 0, externalMb: 0 };
   const memorySampler = setInterval(() => {
     const m = process.memoryUsage();
@@ -192,12 +191,13 @@ export async function runImport(
     );
     await refreshStatistics(ctx.bulkPool, tally.created, timings);
     await notifyContactsChanged(ctx, job.userId);
+    const loopDelay = loop.read();
     log({
       rows: tally.read,
       totalMs: Math.round(performance.now() - started),
       ...timings,
-      loopDelayMaxMs: Math.round(loop.max / 1e6),
-      loopDelayP99Ms: Math.round(loop.percentile(99) / 1e6),
+      loopDelayMaxMs: loopDelay.maxMs,
+      loopDelayP99Ms: loopDelay.p99Ms,
       ...memory,
     });
     return report;
@@ -232,7 +232,7 @@ export async function runImport(
   } finally {
     clearInterval(memorySampler);
     othersBusy.stop();
-    loop.disable();
+    loop.stop();
   }
 }
 

@@ -121,19 +121,20 @@ export async function countContactTabs(
   now: Date,
 ): Promise<Record<ContactTab, TabCount>> {
   const tabs = ContactTabSchema.options;
+  const countOne = new Map(
+    tabs.map((tab) => {
+      const capped = applyContactFilters(
+        db.selectFrom('contacts').select(sql`1`.as('one')),
+        userId,
+        filter,
+        tab,
+        now,
+      ).limit(EXACT_COUNT_LIMIT + 1);
+      return [tab, sql`(select count(*)::int from (${capped}) as capped) as ${sql.ref(tab)}`];
+    }),
+  );
   const counting = (which: readonly ContactTab[]) =>
-    sql<Record<ContactTab, number>>`select ${sql.join(
-      which.map((tab) => {
-        const capped = applyContactFilters(
-          db.selectFrom('contacts').select(sql`1`.as('one')),
-          userId,
-          filter,
-          tab,
-          now,
-        ).limit(EXACT_COUNT_LIMIT + 1);
-        return sql`(select count(*)::int from (${capped}) as capped) as ${sql.ref(tab)}`;
-      }),
-    )}`;
+    sql<Record<ContactTab, number>>`select ${sql.join(which.map((tab) => countOne.get(tab)!))}`;
   const compiled = counting(tabs).compile(db);
   const plan = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`explain (format json) ${sql.raw(
     inlineParameters(compiled.sql, compiled.parameters),

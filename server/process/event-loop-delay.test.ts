@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackLoopDelay, type LoopDelaySummary } from './event-loop-delay.ts';
+import { trackLoopDelay, watchLoopDelay, type LoopDelaySummary } from './event-loop-delay.ts';
 
 const hold = (ms: number) => {
   const until = performance.now() + ms;
@@ -31,5 +31,24 @@ describe('trackLoopDelay', () => {
     hold(150);
     await sleep(300);
     expect(reports).toEqual([]);
+  });
+});
+
+describe('watchLoopDelay', () => {
+  it('reads the worst hold since it started or was reset, less the sampling interval', async () => {
+    const loop = watchLoopDelay();
+    try {
+      await sleep(50);
+      hold(120);
+      await sleep(50);
+      const held = loop.read();
+      expect(held.maxMs).toBeGreaterThanOrEqual(105);
+      expect(held.p99Ms).toBeLessThanOrEqual(held.maxMs);
+      loop.reset();
+      // Nothing sampled since the reset: nothing held.
+      expect(loop.read()).toEqual({ maxMs: 0, p99Ms: 0, meanMs: 0 });
+    } finally {
+      loop.stop();
+    }
   });
 });
