@@ -4,6 +4,9 @@ import { backgroundSummary, prepareBackground, startBackground } from './floor-b
 import {
   cpuLine,
   makeReps,
+  answeringServers,
+  serversSummary,
+  floorSetup,
   stallLine,
   runPhase,
   SCALE,
@@ -60,7 +63,7 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
     await signUpBenchUser(servers[0]!.base, 'floor-admin@example.com', '10.255.0.1');
     const reps: Rep[] = [];
     for (const [round, n] of STEPS.entries()) {
-      reps.push(...(await makeReps(servers, owner, reps.length, n, CONTACTS_PER_REP)));
+      reps.push(...(await makeReps(answeringServers(servers), owner, reps.length, n, CONTACTS_PER_REP)));
       const accounts = await background.accounts(servers[0]!.base, owner, round);
       const step = judge(
         n,
@@ -87,8 +90,8 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
     `| **knee** | the largest floor that held: ${held ? `**${held.reps} reps**` : 'none of the steps'}; ${broken ? `first to break at ${broken.reps}: ${broken.broke.join('; ')}` : `no step broke (raise BENCH_KNEE_REPS past ${STEPS.at(-1)})`} | | | | | | | | | | |`,
   );
   return {
-    name: 'Sales floor: the knee on one server',
-    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue), each running ${MINUTES} min of the sales-floor flow at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
+    name: `Sales floor: the knee on one server${floorSetup.jobsApart ? ', background jobs in a process of their own' : ''}`,
+    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue; ${serversSummary()}), each running ${MINUTES} min of the sales-floor flow at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
     header:
       '| reps | slowest rep endpoint p95 / p99 (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | event loop held > 50 ms: 10 s windows (longest) | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | targets hold |',
     rows,

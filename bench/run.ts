@@ -22,6 +22,7 @@ import { benchApiKeys } from './api-keys.bench.ts';
 import { benchWebhookFanout } from './webhook-fanout.bench.ts';
 import { benchSalesFloor } from './sales-floor.bench.ts';
 import { benchFloorKnee } from './floor-knee.bench.ts';
+import { floorSetup } from './sales-floor.bench.ts';
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   session: benchSessionCheck,
@@ -45,6 +46,10 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'webhook-fanout': benchWebhookFanout,
   floor: benchSalesFloor,
   'floor-knee': benchFloorKnee,
+  'floor-knee-jobs-apart': (ownerUrl) => {
+    floorSetup.jobsApart = true;
+    return benchFloorKnee(ownerUrl);
+  },
 };
 
 /**

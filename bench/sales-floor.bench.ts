@@ -38,6 +38,12 @@ const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 const SOLO_SECONDS = Number(process.env.BENCH_SOLO_SECONDS ?? 60);
 /** Server instances on the one database, each rep on one of them (as a load balancer spreads them). */
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+/**
+ * jobsApart (BENCH_JOBS_INSTANCE=1, or `npm run bench floor-knee-jobs-apart`): the INSTANCES answering the reps run no
+ * background jobs (BACKGROUND_JOBS=off), and one more process, which no rep reaches, runs them all: the campaigns'
+ * sends (decision 046). The import still runs where it was uploaded, on an instance answering users.
+ */
+export const floorSetup = { jobsApart: process.env.BENCH_JOBS_INSTANCE === '1' };
 /** BENCH_SERVER_LOG=info has the servers log each request, and prints their own timing beside the reps'. */
 const SERVER_LOG = process.env.BENCH_SERVER_LOG ?? 'warn';
 /** BENCH_BACKGROUND=0 leaves out the campaigns and the import that run beside the reps. */
@@ -437,16 +443,31 @@ export async function startFloorServers(
   env: Record<string, string> = {},
 ): Promise<void> {
   // One after the other: the first applies the migrations, the others find them applied.
-  for (let i = 0; i < INSTANCES; i++)
+  for (let i = 0; i < INSTANCES + (floorSetup.jobsApart ? 1 : 0); i++)
     servers.push(
       await startServerProcess(ownerUrl, {
         TRUST_PROXY: '1',
         DATABASE_POOL_SIZE: String(POOL_SIZE),
         SIMULATOR_TIME_SCALE: String(SCALE),
         LOG_LEVEL: SERVER_LOG,
+        BACKGROUND_JOBS: floorSetup.jobsApart && i < INSTANCES ? 'off' : 'on',
         ...env,
       }),
     );
+}
+
+/** The servers that answer the reps: all but the jobs instance (the last one started), if there is one. */
+export const answeringServers = (servers: ServerProcess[]) => servers.slice(0, INSTANCES);
+
+/** How the floor's servers are set up, for the results' description. */
+export function serversSummary(): string {
+  const answering =
+    INSTANCES === 1
+      ? 'the server a process of its own'
+      : `${INSTANCES} server processes on the one database, each rep on one of them`;
+  return floorSetup.jobsApart
+    ? `${answering}, running no background jobs, and one more server process running them (BACKGROUND_JOBS)`
+    : answering;
 }
 
 export async function benchSalesFloor(ownerUrl: string): Promise<BenchResult> {
@@ -459,7 +480,7 @@ export async function benchSalesFloor(ownerUrl: string): Promise<BenchResult> {
     await signUpBenchUser(servers[0]!.base, 'floor-admin@example.com', '10.255.0.1');
     const accounts = await background?.accounts(servers[0]!.base, owner);
     const seedStarted = Date.now();
-    const reps = await makeReps(servers, owner, 0, REPS);
+    const reps = await makeReps(answeringServers(servers), owner, 0, REPS);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     const memory = await memoryPerStream(servers, reps);
     const solo = await runPhase(servers, owner, [reps[0]!], SOLO_SECONDS);
@@ -526,7 +547,7 @@ function report(
   if (errorSamples.length) console.error('floor errors (first of each):\n' + errorSamples.join('\n'));
   return {
     name: `Sales floor: ${REPS} reps on ${INSTANCES === 1 ? 'one server' : `${INSTANCES} server instances`}`,
-    dataSize: `${REPS} reps (a quarter in Parallel mode), ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue (seeded in ${seedSeconds.toFixed(0)} s); time scale ${SCALE} (a call every 60–120 simulated s); ${REPORT_READERS} of them refresh their reports every 10 s, ${REPORT_READERS} others their contact list (first page, a search, the tab counts), queues and campaigns; ${INSTANCES === 1 ? 'the server a process of its own' : `${INSTANCES} server processes on the one database, each rep on one of them`}, pool ${POOL_SIZE} each${SERVER_LOG === 'info' ? ', logging every request' : ''}; one rep alone for ${SOLO_SECONDS} s, then all ${REPS} for ${MINUTES} min. ${floor.beside ? `Beside them: ${backgroundSummary()}.` : 'Nothing beside them (BENCH_BACKGROUND=0).'}`,
+    dataSize: `${REPS} reps (a quarter in Parallel mode), ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue (seeded in ${seedSeconds.toFixed(0)} s); time scale ${SCALE} (a call every 60–120 simulated s); ${REPORT_READERS} of them refresh their reports every 10 s, ${REPORT_READERS} others their contact list (first page, a search, the tab counts), queues and campaigns; ${serversSummary()}, pool ${POOL_SIZE} each${SERVER_LOG === 'info' ? ', logging every request' : ''}; one rep alone for ${SOLO_SECONDS} s, then all ${REPS} for ${MINUTES} min. ${floor.beside ? `Beside them: ${backgroundSummary()}.` : 'Nothing beside them (BENCH_BACKGROUND=0).'}`,
     header:
       '| endpoint | 1 rep p50 / p95 / p99 (ms) | floor p50 / p95 / p99 (ms) | requests | errors | p95 ≤ 100, p99 ≤ 300, 0 errors |',
     rows,

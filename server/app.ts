@@ -165,6 +165,8 @@ export type AppConfig = {
   clock?: () => Date;
   /** How often the job queue looks for jobs that became due (new jobs are announced at once). */
   jobPollIntervalMs?: number;
+  /** False: this instance queues jobs but never runs them; others on the database do (BACKGROUND_JOBS=off). */
+  runJobs?: boolean;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
   closeGraceMs?: number;
   /** Where recordings and greetings are stored (FILES_DIR; the data directory's `files` by default). */
@@ -375,32 +377,38 @@ export async function buildApp(config: AppConfig): Promise<App> {
   changeFeedSoon = changeFeed.soon;
   const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
-  const jobs = await startJobRunner({
-    connectionString: config.databaseUrl,
-    tasks: {
-      [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs),
-      [QUEUE_FILL_TASK]: queueFillTask(db),
-      [SEND_TASKS.email]: sendTask(ctx, emailSending),
-      [SEND_TASKS.sms]: sendTask(ctx, smsSending),
-      [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
-      [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
-      [FILE_DELETIONS_TASK]: fileDeletionsTask(ctx),
-      [RECORDING_RETENTION_TASK]: recordingRetentionTask(ctx),
-      [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
-      [SLACK_POST_TASK]: slackPostTask(ctx),
-      [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
-      [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
-      [HUBSPOT_LOG_CALL_TASK]: hubspotLogCallTask(ctx),
-      [HUBSPOT_IMPORT_TASK]: hubspotImportTask(ctx),
-      [SALESFORCE_LOG_CALL_TASK]: salesforceLogCallTask(ctx),
-      [SALESFORCE_IMPORT_TASK]: salesforceImportTask(ctx),
-    },
-    log: app.log,
-    pollIntervalMs: config.jobPollIntervalMs ?? 500,
-    crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB].join('\n'),
-  });
-  await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
-  const stopWebhookWatch = watchWebhookDeliveries(ctx, app.log);
+  const runJobs = config.runJobs ?? true;
+  const jobs = runJobs
+    ? await startJobRunner({
+        connectionString: config.databaseUrl,
+        tasks: {
+          [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs),
+          [QUEUE_FILL_TASK]: queueFillTask(db),
+          [SEND_TASKS.email]: sendTask(ctx, emailSending),
+          [SEND_TASKS.sms]: sendTask(ctx, smsSending),
+          [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
+          [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
+          [FILE_DELETIONS_TASK]: fileDeletionsTask(ctx),
+          [RECORDING_RETENTION_TASK]: recordingRetentionTask(ctx),
+          [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
+          [SLACK_POST_TASK]: slackPostTask(ctx),
+          [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
+          [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
+          [HUBSPOT_LOG_CALL_TASK]: hubspotLogCallTask(ctx),
+          [HUBSPOT_IMPORT_TASK]: hubspotImportTask(ctx),
+          [SALESFORCE_LOG_CALL_TASK]: salesforceLogCallTask(ctx),
+          [SALESFORCE_IMPORT_TASK]: salesforceImportTask(ctx),
+        },
+        log: app.log,
+        pollIntervalMs: config.jobPollIntervalMs ?? 500,
+        crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB].join('\n'),
+      })
+    : null;
+  if (jobs) await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
+  else
+    app.log.info('background jobs are off on this instance (BACKGROUND_JOBS=off): other instances run them');
+  // Queuing webhook deliveries is background work too: the instances that run jobs do it.
+  const stopWebhookWatch = runJobs ? watchWebhookDeliveries(ctx, app.log) : () => undefined;
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     changeFeed.stop();
     stopJanitor();
@@ -408,7 +416,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     changes.closeAll();
   });
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await jobs?.stop();
     // Work recording how it ended (an import cut off by the close) runs after the connections are cut, so it gets
     // a bound of its own: the grace again, at least 3 s (time for the batch being written to settle on a busy box).
     // Grace plus drain stays within the 20 s after which main.ts exits regardless.

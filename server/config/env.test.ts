@@ -4,7 +4,13 @@ import { ConfigError, parseEnv } from './env.ts';
 describe('configuration', () => {
   it('has working defaults with no configuration at all', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info', TRUST_PROXY: false });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      BACKGROUND_JOBS: 'on',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -31,6 +37,8 @@ describe('configuration', () => {
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback']);
     expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    expect(parseEnv({ BACKGROUND_JOBS: 'off' }).BACKGROUND_JOBS).toBe('off');
+    expect(() => parseEnv({ BACKGROUND_JOBS: 'false' })).toThrow(/BACKGROUND_JOBS/);
   });
 
   it('asks for every Twilio credential and a public URL when Twilio is the provider', () => {

@@ -134,6 +134,11 @@ export const EnvSchema = z.object({
   SALESFORCE_CLIENT_SECRET: optionalString,
   /** Where users sign in to Salesforce: https://test.salesforce.com for sandboxes, or the org's My Domain. */
   SALESFORCE_LOGIN_URL: z.url().default('https://login.salesforce.com'),
+  /**
+   * Whether this instance runs background jobs (campaign sends, bulk calls, webhooks, syncs). Off on instances that
+   * only answer users, so requests never wait behind that work; at least one instance must keep it on (decision 046).
+   */
+  BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   /** Requests one personal API key may make per minute (decision 033). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce

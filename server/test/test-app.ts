@@ -53,6 +53,8 @@ export async function createTestApp(
     /** A database of the test's own (a primary with a streaming replica); a fresh copy of the template otherwise. */
     database?: TestDatabase;
     replicaDatabaseUrl?: string;
+    /** False: the instance queues background jobs but runs none (BACKGROUND_JOBS=off). */
+    runJobs?: boolean;
   } = {},
 ): Promise<TestContext> {
   const db = options.database ?? (await createTestDatabase());
@@ -94,6 +96,7 @@ export async function createTestApp(
     filesDir,
     ...(options.filesS3 && { filesS3: options.filesS3 }),
     ...(options.closeGraceMs !== undefined && { closeGraceMs: options.closeGraceMs }),
+    ...(options.runJobs !== undefined && { runJobs: options.runJobs }),
   });
   return {
     app,
