@@ -16,6 +16,8 @@ import {
 } from './sales-floor.bench.ts';
 import type { ServerProcess } from './server-process.ts';
 import { meetsRepTargets } from './rep-targets.ts';
+import { postgresLine } from './postgres-waits.ts';
+import { stallProbeLine } from './stall-probe.ts';
 import { fmt, summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
 
@@ -31,6 +33,42 @@ const MINUTES = Number(process.env.BENCH_MINUTES ?? 3);
 
 /** A rep's endpoints (reports are a manager's screen, measured but not held to a rep's targets). */
 const isRepEndpoint = (key: string) => !key.includes('/reports') && !key.includes('/call-reports');
+
+/** Each rep endpoint's requests in each minute of the phase (by when they started). */
+function byMinute(phase: Phase): Map<string, number[][]> {
+  const start = Math.min(...phase.recorder.timeline.map((t) => t.at));
+  const byKey = new Map<string, number[][]>();
+  for (const { key, at, ms } of phase.recorder.timeline) {
+    const minute = Math.min(MINUTES - 1, Math.floor((at - start) / 60_000));
+    const minutes = byKey.get(key) ?? Array.from({ length: MINUTES }, () => []);
+    minutes[minute]!.push(ms);
+    byKey.set(key, minutes);
+  }
+  return byKey;
+}
+
+/** Each rep endpoint's p95 minute by minute: whether the start (every rep and all the work beside at once) or the whole is slow. */
+const p95ByMinute = (phase: Phase) =>
+  [...byMinute(phase).entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([key, minutes]) =>
+        `${key}: ${minutes.map((m) => (m.length ? `${fmt(summarise(m).p95)} (${m.length})` : '–')).join(' | ')}`,
+    )
+    .join('\n');
+
+/** The slowest rep endpoint's p95 in each minute (endpoints with at least 20 requests in it), and which it was. */
+const worstByMinute = (phase: Phase) =>
+  Array.from({ length: MINUTES }, (_, minute) => {
+    let worst = { key: '–', p95: 0 };
+    for (const [key, minutes] of byMinute(phase)) {
+      const list = minutes[minute]!;
+      if (!isRepEndpoint(key) || list.length < 20) continue;
+      const p95 = summarise(list).p95;
+      if (p95 > worst.p95) worst = { key, p95 };
+    }
+    return `${fmt(worst.p95)} (${worst.key})`;
+  }).join(' / ');
 
 type Step = { reps: number; phase: Phase; worst: { key: string; p95: number; p99: number }; errors: number };
 
@@ -72,6 +110,7 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
         ),
       );
       steps.push(step);
+      console.error(`p95 per minute of the phase, ${n} reps:\n${p95ByMinute(step.phase)}`);
       console.error(`floor knee: ${n} reps ${step.holds ? 'hold' : `break: ${step.broke.join('; ')}`}`);
       if (!step.holds) break;
     }
@@ -84,16 +123,16 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
   const broken = steps.find((s) => !s.holds);
   const rows = steps.map((s) => {
     const delay = summarise(s.phase.recorder.eventDelays);
-    return `| ${s.reps} | ${s.worst.key} ${fmt(s.worst.p95)} / ${fmt(s.worst.p99)} | ${s.errors} | ${fmt(delay.p95)} | ${s.phase.poolWaits.count} (${s.phase.openingWaits}) | ${s.phase.loopHolds.windows} (${s.phase.loopHolds.longestMs} ms) | ${cpuLine(s.phase)} | ${stallLine(s.phase)} | ${s.phase.peakRssMb.toFixed(0)} | ${s.phase.peakConnections} | ${s.phase.calls} | ${s.holds ? 'yes' : `NO: ${s.broke.join('; ')}`} |`;
+    return `| ${s.reps} | ${s.worst.key} ${fmt(s.worst.p95)} / ${fmt(s.worst.p99)} | ${worstByMinute(s.phase)} | ${s.errors} | ${fmt(delay.p95)} | ${s.phase.poolWaits.count} (${s.phase.openingWaits}) | ${s.phase.loopHolds.windows} (${s.phase.loopHolds.longestMs} ms) | ${cpuLine(s.phase)} | ${stallLine(s.phase)} | ${s.phase.peakRssMb.toFixed(0)} | ${s.phase.peakConnections} | ${s.phase.calls} | ${postgresLine(s.phase.postgres)} | ${stallProbeLine(s.phase.machineStalls)} | ${s.holds ? 'yes' : `NO: ${s.broke.join('; ')}`} |`;
   });
   rows.push(
-    `| **knee** | the largest floor that held: ${held ? `**${held.reps} reps**` : 'none of the steps'}; ${broken ? `first to break at ${broken.reps}: ${broken.broke.join('; ')}` : `no step broke (raise BENCH_KNEE_REPS past ${STEPS.at(-1)})`} | | | | | | | | | | |`,
+    `| **knee** | the largest floor that held: ${held ? `**${held.reps} reps**` : 'none of the steps'}; ${broken ? `first to break at ${broken.reps}: ${broken.broke.join('; ')}` : `no step broke (raise BENCH_KNEE_REPS past ${STEPS.at(-1)})`} | | | | | | | | | | | | | |`,
   );
   return {
     name: `Sales floor: the knee on one server${floorSetup.jobsApart ? ', background jobs in a process of their own' : ''}`,
     dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue; ${serversSummary()}), each running ${MINUTES} min of the sales-floor flow at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
     header:
-      '| reps | slowest rep endpoint p95 / p99 (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | event loop held > 50 ms: 10 s windows (longest) | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | targets hold |',
+      '| reps | slowest rep endpoint p95 / p99 (ms) | slowest rep endpoint p95 in minute 1 / 2 / … of the phase (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | event loop held > 50 ms: 10 s windows (longest) | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | PostgreSQL: backends active, their waits, commits, WAL | a process that only sleeps 10 ms at a time: how late it woke | targets hold |',
     rows,
   };
 }

@@ -3,12 +3,15 @@ import pg from 'pg';
 import { newRequestId } from '../domain/calls/call-guard.ts';
 import type { ParallelState } from '../domain/dialer/parallel-dialing.schema.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
+import type { SlowRequestReport } from '../server/process/slow-request-trace.ts';
 import { signUpBenchUser } from './bench-server.ts';
 import { openEventStream } from './event-stream.ts';
 import { meetsRepTargets } from './rep-targets.ts';
 import { fmt, summarise } from './stats.ts';
 import { seedFloor } from './floor-seed.ts';
 import { cpuSeconds, machineTimes, postgresCpuSeconds, pressureTotals } from './cpu.ts';
+import { startStallProbe, stallProbeLine, type StallFigures } from './stall-probe.ts';
+import { postgresLine, samplePostgres, type PostgresFigures } from './postgres-waits.ts';
 import {
   backgroundRows,
   backgroundSummary,
@@ -287,6 +290,10 @@ export type Phase = {
   loopHolds: { windows: number; longestMs: number };
   /** What ran beside the reps, if anything did. */
   beside?: BackgroundFigures;
+  /** What PostgreSQL's backends waited on, and the WAL written and flushed. */
+  postgres: PostgresFigures;
+  /** How late a process of its own that only sleeps woke up: stalls of the whole machine. */
+  machineStalls: StallFigures;
 };
 
 const totalRssMb = (servers: ServerProcess[]) => servers.reduce((sum, s) => sum + s.rssMb(), 0);
@@ -319,7 +326,10 @@ export async function runPhase(
       .then((r) => (peakConnections = Math.max(peakConnections, r.rows[0]!.n)))
       .catch(() => undefined);
   }, 1000);
-  for (const server of servers) server.serverTimes.clear();
+  for (const server of servers) {
+    server.serverTimes.clear();
+    server.slowRequests.length = 0;
+  }
   const cpuBefore = totalCpuSeconds(servers);
   const postmaster = await postmasterPid(owner);
   const postgresBefore = postgresCpuSeconds(postmaster);
@@ -331,6 +341,8 @@ export async function runPhase(
   for (const server of servers) server.loopHolds.longestMs = server.poolWaits.longestMs = 0;
   const machineBefore = machineTimes();
   const callsBefore = await countCalls(owner);
+  const postgres = await samplePostgres(owner);
+  const probe = startStallProbe();
   const started = Date.now();
   const until = started + seconds * 1000;
   const background = beside?.();
@@ -363,6 +375,8 @@ export async function runPhase(
     memory: (pressureAfter.memory - pressureBefore.memory) / 1e6 / elapsed,
   };
   const benchCpu = (benchUsage.user + benchUsage.system) / 1e6 / elapsed;
+  const postgresFigures = await postgres.finish();
+  const machineStalls = await probe.finish();
   // Read as the reps stop (the import, if still running, is waited for).
   const besideFigures = await (await background)?.finish();
   clearInterval(sampler);
@@ -390,8 +404,13 @@ export async function runPhase(
       longestMs: Math.max(...servers.map((s) => s.loopHolds.longestMs)),
     },
     beside: besideFigures,
+    postgres: postgresFigures,
+    machineStalls,
   };
   for (const s of streams) s.close();
+  const slow = servers.flatMap((server) => server.slowRequests);
+  if (slow.length)
+    console.error(`slow requests of ${reps.length} rep(s), where their time went:\n${slowSummary(slow)}`);
   if (SERVER_LOG === 'info') {
     const times = new Map<string, number[]>();
     for (const server of servers)
@@ -408,6 +427,22 @@ export async function runPhase(
     );
   }
   return phase;
+}
+
+/** The slow requests the servers logged (BENCH_SLOW_LOG_MS), by route: mean total, connection, statements, server. */
+function slowSummary(slow: SlowRequestReport[]): string {
+  const byRoute = new Map<string, SlowRequestReport[]>();
+  for (const r of slow)
+    byRoute.set(`${r.method} ${r.route}`, [...(byRoute.get(`${r.method} ${r.route}`) ?? []), r]);
+  const mean = (list: SlowRequestReport[], pick: (r: SlowRequestReport) => number) =>
+    (list.reduce((sum, r) => sum + pick(r), 0) / list.length).toFixed(0);
+  return [...byRoute.entries()]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(
+      ([route, list]) =>
+        `${route}: ${list.length} slow, mean ${mean(list, (r) => r.totalMs)} ms = connection ${mean(list, (r) => r.connectionMs)} + statements ${mean(list, (r) => r.statementMs)} (${mean(list, (r) => r.statements)} of them) + server ${mean(list, (r) => r.serverMs)}; slowest statement of the slowest: ${[...list].sort((a, b) => b.totalMs - a.totalMs)[0]!.slowest[0] ?? '–'}`,
+    )
+    .join('\n');
 }
 
 /** PostgreSQL's main process, whose children are every backend. */
@@ -538,6 +573,8 @@ function report(
     `| the same while all the phase's event streams open in one second (a reconnect after a restart) | ${solo.openingWaits} | ${floor.openingWaits} | | | |`,
     `| CPU, cores busy: server / PostgreSQL / this benchmark (the reps' browsers, mail server) / whole machine busy | ${cpuLine(solo)} | ${cpuLine(floor)} | | | |`,
     `| share of the phase some task waited for a CPU / for I/O / for memory (pressure stall information) | ${stallLine(solo)} | ${stallLine(floor)} | | | |`,
+    `| a process that only sleeps 10 ms at a time: how late it woke (the whole machine stalled) | ${stallProbeLine(solo.machineStalls)} | ${stallProbeLine(floor.machineStalls)} | | | |`,
+    `| PostgreSQL: the servers' backends active on average, what they waited on (share of samples), commits, WAL | ${postgresLine(solo.postgres)} | ${postgresLine(floor.postgres)} | | | |`,
     ...(floor.beside ? backgroundRows(floor.beside, floor.recorder.timeline) : []),
     `| calls placed (phase length) | ${solo.calls} (${solo.seconds.toFixed(0)} s) | ${floor.calls} (${floor.seconds.toFixed(0)} s) | | | |`,
   );

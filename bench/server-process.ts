@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { SlowRequestReport } from '../server/process/slow-request-trace.ts';
 import { startServerProcess as startProduct } from '../server/test/server-process.ts';
 
 export type ServerProcess = {
@@ -14,6 +15,8 @@ export type ServerProcess = {
   loopHolds: { windows: number; longestMs: number };
   /** With LOG_LEVEL=info: each request's time as the server measured it, by method and path (ids as :id). */
   serverTimes: Map<string, number[]>;
+  /** With BENCH_SLOW_LOG_MS: the requests the server logged as slow, with where their time went. */
+  slowRequests: SlowRequestReport[];
   stop: () => Promise<void>;
 };
 
@@ -36,6 +39,7 @@ export async function startServerProcess(
       SESSION_SECRET: 'bench-session-secret-long-enough-0123456789',
       LOG_LEVEL: 'info',
       IMPORT_MAX_MB: '1000',
+      ...(process.env.BENCH_SLOW_LOG_MS && { SLOW_REQUEST_LOG_MS: process.env.BENCH_SLOW_LOG_MS }),
       ...env,
     },
     process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
@@ -43,6 +47,7 @@ export async function startServerProcess(
   const poolWaits = { count: 0, longestMs: 0 };
   const loopHolds = { windows: 0, longestMs: 0 };
   const serverTimes = new Map<string, number[]>();
+  const slowRequests: SlowRequestReport[] = [];
   const requests = new Map<string, string>();
   let partial = '';
   // A server that dies under the benchmark says why: its last error lines and what it wrote to stderr.
@@ -75,6 +80,8 @@ export async function startServerProcess(
         if (key && !serverTimes.has(key)) serverTimes.set(key, []);
         if (key) serverTimes.get(key)!.push(responseTime);
       }
+      if (line.includes('"slowRequest"'))
+        slowRequests.push((JSON.parse(line) as { slowRequest: SlowRequestReport }).slowRequest);
       if (line.includes('"The event loop was held')) {
         const { maxMs } = JSON.parse(line) as { maxMs: number };
         loopHolds.windows += 1;
@@ -92,6 +99,7 @@ export async function startServerProcess(
     poolWaits,
     loopHolds,
     serverTimes,
+    slowRequests,
     rssMb: () => {
       // 0 once the process is gone (it died: said above), rather than failing the sampler.
       try {

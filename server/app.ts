@@ -18,6 +18,7 @@ import { watchChangeNotices } from './realtime/change-feed.ts';
 import { createBrowserPresence } from './realtime/browser-presence.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
 import { trackLoopDelay } from './process/event-loop-delay.ts';
+import { traceSlowRequests } from './process/slow-request-trace.ts';
 import { startJanitor } from './instance/janitor.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
 import { createS3FileStore, type S3Settings } from './storage/s3-file-store.ts';
@@ -167,6 +168,8 @@ export type AppConfig = {
   jobPollIntervalMs?: number;
   /** False: this instance queues jobs but never runs them; others on the database do (BACKGROUND_JOBS=off). */
   runJobs?: boolean;
+  /** Requests slower than this are logged with where their time went (SLOW_REQUEST_LOG_MS); unset, none. */
+  slowRequestLogMs?: number;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
   closeGraceMs?: number;
   /** Where recordings and greetings are stored (FILES_DIR; the data directory's `files` by default). */
@@ -220,6 +223,13 @@ export async function buildApp(config: AppConfig): Promise<App> {
     ? createPool(config.replicaDatabaseUrl, config.poolSize, { acquireTimeoutMs: REPLICA_ACQUIRE_TIMEOUT_MS })
     : null;
   const replicaDb = replicaPool ? dbOnPool(replicaPool) : null;
+  if (config.slowRequestLogMs !== undefined)
+    traceSlowRequests(
+      app,
+      [pool, bulkPool, ...(replicaPool ? [replicaPool] : [])],
+      config.slowRequestLogMs,
+      (slow) => app.log.warn({ slowRequest: slow }, `${slow.method} ${slow.route} took ${slow.totalMs} ms`),
+    );
   const mailer = createSystemMailer({
     db,
     smtpUrl: config.systemSmtpUrl,

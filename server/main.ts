@@ -86,6 +86,7 @@ async function main(): Promise<void> {
         : null,
     importMaxBytes: env.IMPORT_MAX_MB * 1024 * 1024,
     runJobs: env.BACKGROUND_JOBS === 'on',
+    ...(env.SLOW_REQUEST_LOG_MS !== undefined && { slowRequestLogMs: env.SLOW_REQUEST_LOG_MS }),
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : path.join(dataDir, 'files'),
     ...(env.FILES_S3_BUCKET && {

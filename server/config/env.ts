@@ -139,6 +139,8 @@ export const EnvSchema = z.object({
    * only answer users, so requests never wait behind that work; at least one instance must keep it on (decision 046).
    */
   BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
+  /** Log each request slower than this many milliseconds with where its time went; unset, none is. */
+  SLOW_REQUEST_LOG_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(200),
   /** Requests one personal API key may make per minute (decision 033). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce

@@ -1,0 +1,125 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+/** One step of a request that reached the database: waiting for a pooled connection, or one statement. */
+type Step = { kind: 'connection' | 'statement'; startMs: number; ms: number; sql?: string };
+type Trace = { startedAt: number; steps: Step[] };
+
+export type SlowRequestReport = {
+  method: string;
+  route: string;
+  statusCode: number;
+  totalMs: number;
+  /** Waiting for a pooled connection. */
+  connectionMs: number;
+  /** From sending a statement to handling its answer (PostgreSQL's work, the round trip, the answer's turn). */
+  statementMs: number;
+  /** The rest: the server's own work and its turns waiting behind other work on the event loop. */
+  serverMs: number;
+  statements: number;
+  /** The slowest statements, their first words and time. */
+  slowest: string[];
+};
+
+const SQL_SHOWN = 70;
+const SLOWEST_SHOWN = 3;
+
+/**
+ * SLOW_REQUEST_LOG_MS (off by default): every request slower than that is logged with where its time went,
+ * waiting for a connection, in statements, or in the server itself, so an operator (or a benchmark) can tell a slow
+ * database from a busy server from a small pool. Statements are timed on pg's Client.query, for every pool of the
+ * process, and attributed to the request whose work issued them (AsyncLocalStorage).
+ */
+export function traceSlowRequests(
+  app: FastifyInstance,
+  pools: pg.Pool[],
+  thresholdMs: number,
+  report: (slow: SlowRequestReport) => void,
+): void {
+  const storage = new AsyncLocalStorage<Trace>();
+  /** Times `work` for the request it runs for: a promise until it settles, or its callback (the last argument). */
+  const timed = (
+    kind: Step['kind'],
+    sql: string | undefined,
+    args: unknown[],
+    work: (args: unknown[]) => unknown,
+  ) => {
+    const trace = storage.getStore();
+    if (!trace) return work(args);
+    const started = performance.now();
+    const done = () =>
+      trace.steps.push({
+        kind,
+        startMs: started - trace.startedAt,
+        ms: performance.now() - started,
+        ...(sql !== undefined && { sql }),
+      });
+    const callback = args.at(-1);
+    if (typeof callback === 'function')
+      return work([
+        ...args.slice(0, -1),
+        (...results: unknown[]) => {
+          done();
+          return (callback as (...r: unknown[]) => unknown)(...results);
+        },
+      ]);
+    const result = work(args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  };
+  for (const pool of pools) {
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) =>
+      timed('connection', undefined, args, (a) => connect(...a));
+  }
+  // Taken to be called on each client as `this` (apply below), as pg's own method.
+  const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
+  // Once per process: the first app's tracer times statements for every later one too.
+  if (!(query as { traced?: boolean }).traced) {
+    const wrapped = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0];
+      const sql = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+      return timed('statement', sql?.replace(/\s+/g, ' ').slice(0, SQL_SHOWN), args, (a) =>
+        query.apply(this, a),
+      );
+    };
+    (wrapped as { traced?: boolean }).traced = true;
+    pg.Client.prototype.query = wrapped as typeof pg.Client.prototype.query;
+  }
+  app.addHook('onRequest', (_request, _reply, done) => {
+    storage.run({ startedAt: performance.now(), steps: [] }, done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const trace = storage.getStore();
+    const totalMs = reply.elapsedTime;
+    if (trace && totalMs >= thresholdMs)
+      report(summarise(request.method, routeOf(request), reply.statusCode, totalMs, trace));
+    done();
+  });
+}
+
+const routeOf = (request: { routeOptions: { url?: string }; url: string }) =>
+  request.routeOptions.url ?? request.url.replace(/\?.*$/, '');
+
+function summarise(method: string, route: string, statusCode: number, totalMs: number, trace: Trace) {
+  const sum = (kind: Step['kind']) =>
+    trace.steps.filter((s) => s.kind === kind).reduce((total, s) => total + s.ms, 0);
+  const connectionMs = sum('connection');
+  const statementMs = sum('statement');
+  const statements = trace.steps.filter((s) => s.kind === 'statement');
+  return {
+    method,
+    route,
+    statusCode,
+    totalMs: Math.round(totalMs),
+    connectionMs: Math.round(connectionMs),
+    statementMs: Math.round(statementMs),
+    serverMs: Math.max(0, Math.round(totalMs - connectionMs - statementMs)),
+    statements: statements.length,
+    slowest: [...statements]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST_SHOWN)
+      .map((s) => `${Math.round(s.ms)} ms ${s.sql ?? ''}`),
+  };
+}
