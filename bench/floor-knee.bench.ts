@@ -58,10 +58,11 @@ const p95ByMinute = (phase: Phase) =>
     .join('\n');
 
 /** The slowest rep endpoint's p95 in each minute (endpoints with at least 20 requests in it), and which it was. */
-const worstByMinute = (phase: Phase) =>
-  Array.from({ length: MINUTES }, (_, minute) => {
+const worstByMinute = (phase: Phase) => {
+  const perKey = byMinute(phase);
+  return Array.from({ length: MINUTES }, (_, minute) => {
     let worst = { key: '–', p95: 0 };
-    for (const [key, minutes] of byMinute(phase)) {
+    for (const [key, minutes] of perKey) {
       const list = minutes[minute]!;
       if (!isRepEndpoint(key) || list.length < 20) continue;
       const p95 = summarise(list).p95;
@@ -69,6 +70,7 @@ const worstByMinute = (phase: Phase) =>
     }
     return `${fmt(worst.p95)} (${worst.key})`;
   }).join(' / ');
+};
 
 type Step = { reps: number; phase: Phase; worst: { key: string; p95: number; p99: number }; errors: number };
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 
 /** One step of a request that reached the database: waiting for a pooled connection, or one statement. */
-type Step = { kind: 'connection' | 'statement'; startMs: number; ms: number; sql?: string };
-type Trace = { startedAt: number; steps: Step[] };
+type Step = { kind: 'connection' | 'statement'; ms: number; sql?: string };
+type Trace = { steps: Step[] };
 
 export type SlowRequestReport = {
   method: string;
@@ -51,7 +51,6 @@ export function traceSlowRequests(
     const done = () =>
       trace.steps.push({
         kind,
-        startMs: started - trace.startedAt,
         ms: performance.now() - started,
         ...(sql !== undefined && { sql }),
       });
@@ -88,7 +87,7 @@ export function traceSlowRequests(
     pg.Client.prototype.query = wrapped as typeof pg.Client.prototype.query;
   }
   app.addHook('onRequest', (_request, _reply, done) => {
-    storage.run({ startedAt: performance.now(), steps: [] }, done);
+    storage.run({ steps: [] }, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const trace = storage.getStore();
