@@ -16,7 +16,7 @@ import {
 } from './sales-floor.bench.ts';
 import type { ServerProcess } from './server-process.ts';
 import { meetsRepTargets } from './rep-targets.ts';
-import { postgresLine } from './postgres-waits.ts';
+import { postgresLine, postgresStatements } from './postgres-waits.ts';
 import { stallProbeLine } from './stall-probe.ts';
 import { fmt, summarise } from './stats.ts';
 import type { BenchResult } from './session-check.bench.ts';
@@ -113,6 +113,9 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
       );
       steps.push(step);
       console.error(`p95 per minute of the phase, ${n} reps:\n${p95ByMinute(step.phase)}`);
+      console.error(
+        `PostgreSQL backends by statement, ${n} reps:\n${postgresStatements(step.phase.postgres)}`,
+      );
       console.error(`floor knee: ${n} reps ${step.holds ? 'hold' : `break: ${step.broke.join('; ')}`}`);
       if (!step.holds) break;
     }

@@ -16,6 +16,11 @@ export type PostgresFigures = {
   meanIdleInTransaction: number;
   /** Wait event ('CPU' when none) → share of all active-backend samples, largest first. */
   waits: [string, number][];
+  /**
+   * The statements behind those averages, largest first: for active backends the statement running, for backends
+   * idle in a transaction the last one run (what the transaction waits to follow) — backends on average.
+   */
+  statements: { state: string; statement: string; backends: number }[];
   commitsPerSecond: number;
   walMbPerSecond: number;
   /** Full-page images' share of WAL records. */
@@ -52,6 +57,7 @@ export async function samplePostgres(owner: pg.Pool): Promise<{ finish: () => Pr
     await owner.query('select pg_reload_conf()').catch(() => undefined);
   }
   const counts = new Map<string, number>();
+  const statements = new Map<string, number>();
   let samples = 0;
   let active = 0;
   let idleInTransaction = 0;
@@ -62,16 +68,19 @@ export async function samplePostgres(owner: pg.Pool): Promise<{ finish: () => Pr
     if (inFlight) return;
     inFlight = true;
     void owner
-      .query<{ state: string; wait: string; n: number }>(
-        `select state, coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, count(*)::int as n
+      .query<{ state: string; wait: string; statement: string; n: number }>(
+        `select state, coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait,
+                regexp_replace(left(query, 100), '\\s+', ' ', 'g') as statement, count(*)::int as n
            from pg_stat_activity
           where datname = current_database() and usename <> current_user
             and state in ('active', 'idle in transaction')
-          group by 1, 2`,
+          group by 1, 2, 3`,
       )
       .then(({ rows }) => {
         samples++;
         for (const row of rows) {
+          const key = `${row.state}\u0000${row.statement}`;
+          statements.set(key, (statements.get(key) ?? 0) + row.n);
           if (row.state !== 'active') {
             idleInTransaction += row.n;
             continue;
@@ -98,6 +107,12 @@ export async function samplePostgres(owner: pg.Pool): Promise<{ finish: () => Pr
         waits: [...counts.entries()]
           .map(([k, n]): [string, number] => [k, n / Math.max(1, active)])
           .sort((a, b) => b[1] - a[1]),
+        statements: [...statements.entries()]
+          .map(([key, n]) => {
+            const [state = '', statement = ''] = key.split('\u0000');
+            return { state, statement, backends: samples ? n / samples : 0 };
+          })
+          .sort((a, b) => b.backends - a.backends),
         commitsPerSecond: delta('commits') / seconds,
         walMbPerSecond: delta('bytes') / 1e6 / seconds,
         fullPageShare: delta('records') ? delta('fpi') / delta('records') : 0,
@@ -116,3 +131,10 @@ export const postgresLine = (p: PostgresFigures) =>
     .join(
       ', ',
     )}; ${p.commitsPerSecond.toFixed(0)} commits/s; WAL ${p.walMbPerSecond.toFixed(1)} MB/s (${(100 * p.fullPageShare).toFixed(0)} % full pages), ${p.syncsPerSecond.toFixed(0)} syncs/s${p.syncMs === null ? '' : ` of ${p.syncMs.toFixed(1)} ms`}`;
+
+/** The statements that kept backends busy or transactions open the most, one a line, for the log. */
+export const postgresStatements = (p: PostgresFigures, top = 12) =>
+  p.statements
+    .slice(0, top)
+    .map((s) => `${s.backends.toFixed(2)} ${s.state}: ${s.statement}`)
+    .join('\n');

@@ -432,15 +432,19 @@ export async function runPhase(
 /** The slow requests the servers logged (BENCH_SLOW_LOG_MS), by route: mean total, connection, statements, server. */
 function slowSummary(slow: SlowRequestReport[]): string {
   const byRoute = new Map<string, SlowRequestReport[]>();
-  for (const r of slow)
-    byRoute.set(`${r.method} ${r.route}`, [...(byRoute.get(`${r.method} ${r.route}`) ?? []), r]);
-  const mean = (list: SlowRequestReport[], pick: (r: SlowRequestReport) => number) =>
-    (list.reduce((sum, r) => sum + pick(r), 0) / list.length).toFixed(0);
+  for (const r of slow) {
+    const key = `${r.method} ${r.route}`;
+    const list = byRoute.get(key) ?? [];
+    list.push(r);
+    byRoute.set(key, list);
+  }
+  const mean = (list: SlowRequestReport[], pick: (r: SlowRequestReport) => number, digits = 0) =>
+    (list.reduce((sum, r) => sum + pick(r), 0) / list.length).toFixed(digits);
   return [...byRoute.entries()]
     .sort((a, b) => b[1].length - a[1].length)
     .map(
       ([route, list]) =>
-        `${route}: ${list.length} slow, mean ${mean(list, (r) => r.totalMs)} ms = connection ${mean(list, (r) => r.connectionMs)} + statements ${mean(list, (r) => r.statementMs)} (${mean(list, (r) => r.statements)} of them) + server ${mean(list, (r) => r.serverMs)}; slowest statement of the slowest: ${[...list].sort((a, b) => b.totalMs - a.totalMs)[0]!.slowest[0] ?? '–'}`,
+        `${route}: ${list.length} slow, mean ${mean(list, (r) => r.totalMs)} ms = connection ${mean(list, (r) => r.connectionMs)} + statements ${mean(list, (r) => r.statementMs)} (${mean(list, (r) => r.statements)} of them) + server ${mean(list, (r) => r.serverMs)}, event loop busy ${mean(list, (r) => r.loopBusy, 2)}; slowest statement of the slowest: ${[...list].sort((a, b) => b.totalMs - a.totalMs)[0]!.slowest[0] ?? '–'}`,
     )
     .join('\n');
 }

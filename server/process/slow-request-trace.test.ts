@@ -57,6 +57,8 @@ describe('slow requests are logged with where their time went', () => {
     expect(report.statementMs).toBeGreaterThanOrEqual(55);
     expect(report.statementMs).toBeLessThanOrEqual(report.totalMs);
     expect(report.slowest[0]).toMatch(/^\d+ ms select pg_sleep\(0\.06\)$/);
+    // The server only waited for PostgreSQL: its event loop was free most of the time.
+    expect(report.loopBusy).toBeLessThan(0.5);
   });
 
   it("puts the server's own work under server", async () => {
@@ -64,6 +66,7 @@ describe('slow requests are logged with where their time went', () => {
     const report = lastReportOf('/busy-server')!;
     expect(report.serverMs).toBeGreaterThanOrEqual(55);
     expect(report.statements).toBe(1);
+    expect(report.loopBusy).toBeGreaterThan(0.5);
   });
 
   it('puts a wait for the only connection under connection', async () => {

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import pg from 'pg';
 
 /** One step of a request that reached the database: waiting for a pooled connection, or one statement. */
 type Step = { kind: 'connection' | 'statement'; ms: number; sql?: string };
-type Trace = { steps: Step[] };
+type Trace = { steps: Step[]; loop: EventLoopUtilization };
 
 export type SlowRequestReport = {
   method: string;
@@ -18,6 +19,11 @@ export type SlowRequestReport = {
   /** The rest: the server's own work and its turns waiting behind other work on the event loop. */
   serverMs: number;
   statements: number;
+  /**
+   * The share of the request's time this process's event loop was busy (with any request's work): near 1, the
+   * statements' answers and the server's own steps waited their turn behind other work.
+   */
+  loopBusy: number;
   /** The slowest statements, their first words and time. */
   slowest: string[];
 };
@@ -87,7 +93,7 @@ export function traceSlowRequests(
     pg.Client.prototype.query = wrapped as typeof pg.Client.prototype.query;
   }
   app.addHook('onRequest', (_request, _reply, done) => {
-    storage.run({ steps: [] }, done);
+    storage.run({ steps: [], loop: performance.eventLoopUtilization() }, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const trace = storage.getStore();
@@ -116,6 +122,7 @@ function summarise(method: string, route: string, statusCode: number, totalMs: n
     statementMs: Math.round(statementMs),
     serverMs: Math.max(0, Math.round(totalMs - connectionMs - statementMs)),
     statements: statements.length,
+    loopBusy: Math.round(100 * performance.eventLoopUtilization(trace.loop).utilization) / 100,
     slowest: [...statements]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, SLOWEST_SHOWN)

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, createTestApp, type Session, type TestContext } from '../../test/test-app.ts';
 import type { ImportEvent } from '#domain/contacts/contact-import.ts';
-import { runImport } from './import.service.ts';
+import { IMPORT_BATCH_ROWS, runImport } from './import.service.ts';
 
 /**
  * An import steps back while others use the database (decision 041): with a connection of the pool in use by
@@ -65,8 +65,10 @@ describe('an import beside people at work', () => {
     const queueing = events.flatMap((e) =>
       e.type === 'progress' && e.phase === 'queueing' ? [e.queued] : [],
     );
-    // Announced at 0, then after each step (two ranges of 10,000 rows at once on an idle database).
-    expect(queueing).toEqual([0, 20_000 / ROWS, 1]);
+    // Announced at 0, then after each step (two ranges of IMPORT_BATCH_ROWS rows at once on an idle database).
+    const step = 2 * IMPORT_BATCH_ROWS;
+    const steps = Math.ceil(ROWS / step);
+    expect(queueing).toEqual([0, ...Array.from({ length: steps - 1 }, (_, i) => ((i + 1) * step) / ROWS), 1]);
     const { rows } = await ctx.db.admin.query<{ n: number }>(
       `select count(*)::int as n from queue_members m join power_dialer_queues q on q.id = m.queue_id
        where q.user_id = $1`,
