@@ -20,8 +20,9 @@ export type SlowRequestReport = {
   serverMs: number;
   statements: number;
   /**
-   * The share of the request's time this process's event loop was busy (with any request's work): near 1, the
-   * statements' answers and the server's own steps waited their turn behind other work.
+   * The share of the request's time this process's event loop was not waiting for I/O (running any request's work,
+   * or ready to run but without a CPU): near 1, the statements' answers and the server's own steps waited their turn
+   * (decision 048).
    */
   loopBusy: number;
   /** The slowest statements, their first words and time. */
