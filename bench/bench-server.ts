@@ -20,6 +20,8 @@ export async function startBenchServer(
   const app = await buildApp({
     databaseUrl: appUrlFrom(ownerUrl, TEST_APP_ROLE, TEST_APP_PASSWORD),
     poolSize: options.poolSize ?? 10,
+    // As a server started with DATABASE_PREPARED_STATEMENTS=off (decision 049), to compare.
+    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off',
     sessionSecret: 'bench-session-secret-long-enough-0123456789',
     publicUrl: 'http://localhost:3000',
     trustedOrigins: [],

@@ -131,6 +131,8 @@ const REPLICA_ACQUIRE_TIMEOUT_MS = 2_000;
 export type AppConfig = {
   databaseUrl: string;
   poolSize: number;
+  /** Repeated statements prepared per connection (DATABASE_PREPARED_STATEMENTS, decision 049); on unless false. */
+  preparedStatements?: boolean;
   /** A streaming replica of the same database for report reads (DATABASE_REPLICA_URL, decision 040); none: primary. */
   replicaDatabaseUrl?: string | null;
   sessionSecret: string;
@@ -203,7 +205,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const pool = createPool(config.databaseUrl, config.poolSize);
+  const prepareStatements = config.preparedStatements !== false;
+  const pool = createPool(config.databaseUrl, config.poolSize, { prepareStatements });
   const stopPoolWaits = trackPoolWaits(pool, ({ count, longestMs }) =>
     app.log.warn(
       { count, longestMs },
@@ -218,9 +221,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
   );
   const db = dbOnPool(pool);
   // Imports save on connections of their own, so they never take a request's (decision 041).
-  const bulkPool = createPool(config.databaseUrl, BULK_POOL_SIZE);
+  const bulkPool = createPool(config.databaseUrl, BULK_POOL_SIZE, { prepareStatements });
   const replicaPool = config.replicaDatabaseUrl
-    ? createPool(config.replicaDatabaseUrl, config.poolSize, { acquireTimeoutMs: REPLICA_ACQUIRE_TIMEOUT_MS })
+    ? createPool(config.replicaDatabaseUrl, config.poolSize, {
+        acquireTimeoutMs: REPLICA_ACQUIRE_TIMEOUT_MS,
+        prepareStatements,
+      })
     : null;
   const replicaDb = replicaPool ? dbOnPool(replicaPool) : null;
   if (config.slowRequestLogMs !== undefined)

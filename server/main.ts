@@ -59,6 +59,7 @@ async function main(): Promise<void> {
           )
         : replicaUrl,
     poolSize: env.DATABASE_POOL_SIZE,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
     sessionSecret,
     publicUrl,
     trustedOrigins:

@@ -5,6 +5,7 @@ import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
 import { grantJobSchema, installJobSchema } from './job-schema.ts';
 import { ACT_AS_SQL, ActorPostgresDialect } from './actor-transactions.ts';
+import { prepareRepeatedStatements } from './prepared-statements.ts';
 
 export type Db = Kysely<Database>;
 export type DbExecutor = Kysely<Database> | Transaction<Database>;
@@ -23,12 +24,16 @@ export const BULK_POOL_SIZE = IMPORT_PACE.savers;
 /**
  * The application's connection pool. Nothing can hold a connection for good: a request waits at most 10 s for one;
  * a statement runs at most 5 minutes; a transaction left idle (its code waiting on something else) is ended by the
- * server after 2 minutes, releasing its locks and its connection.
+ * server after 2 minutes, releasing its locks and its connection. `prepareStatements`: its connections prepare the
+ * statements they repeat (decision 049).
  */
 export function createPool(
   connectionString: string,
   poolSize: number,
-  { acquireTimeoutMs = POOL_ACQUIRE_TIMEOUT_MS } = {},
+  {
+    acquireTimeoutMs = POOL_ACQUIRE_TIMEOUT_MS,
+    prepareStatements = false,
+  }: { acquireTimeoutMs?: number; prepareStatements?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
@@ -40,6 +45,7 @@ export function createPool(
   });
   // A broken idle connection must never crash the process; the next query gets a fresh one.
   pool.on('error', () => undefined);
+  if (prepareStatements) prepareRepeatedStatements(pool);
   return pool;
 }
 

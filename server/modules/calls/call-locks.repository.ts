@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { FINISHED_STATUSES } from '#domain/calls/call-status.ts';
+import { FINISHED_STATUSES, type CallStatus } from '#domain/calls/call-status.ts';
 import type { DbExecutor } from '../../db/database.ts';
 
 /*
@@ -15,28 +15,37 @@ export async function lockUserCalling(db: DbExecutor, userId: string): Promise<v
   await sql`select pg_advisory_xact_lock(hashtextextended(${`calls:${userId}`}, 0))`.execute(db);
 }
 
-/** What the duplicate guard needs: the lock, and this number's calls that are recent or still going on. */
+/**
+ * What the duplicate guard needs, in one statement: the lock, and this number's calls that are recent or still going
+ * on (one row each; a single row of nulls but the lock's time when there is none).
+ */
 export async function findGuardState(db: DbExecutor, userId: string, to: string, since: Date) {
-  const lock = await db
-    .selectFrom('call_locks')
-    .select('taken_at')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const calls = await db
-    .selectFrom('calls')
-    .select(['to_number', 'from_number', 'started_at', 'status'])
-    .where('user_id', '=', userId)
-    .where('to_number', '=', to)
-    .where((eb) => eb.or([eb('started_at', '>=', since), eb('status', 'not in', [...FINISHED_STATUSES])]))
-    .execute();
+  const rows = await sql<{
+    lock_taken_at: Date | null;
+    to_number: string | null;
+    from_number: string;
+    started_at: Date;
+    status: CallStatus;
+  }>`
+    select (select taken_at from call_locks where user_id = ${userId}) as lock_taken_at,
+      c.to_number, c.from_number, c.started_at, c.status
+    from (values (1)) as one (n)
+    left join calls c on c.user_id = ${userId} and c.to_number = ${to}
+      and (c.started_at >= ${since} or c.status not in (${sql.join([...FINISHED_STATUSES])}))`.execute(db);
   return {
-    lockTakenAt: lock?.taken_at ?? null,
-    recentCalls: calls.map((c) => ({
-      to: c.to_number,
-      from: c.from_number,
-      startedAt: c.started_at,
-      active: !FINISHED_STATUSES.includes(c.status),
-    })),
+    lockTakenAt: rows.rows[0]?.lock_taken_at ?? null,
+    recentCalls: rows.rows.flatMap((c) =>
+      c.to_number === null
+        ? []
+        : [
+            {
+              to: c.to_number,
+              from: c.from_number,
+              startedAt: c.started_at,
+              active: !FINISHED_STATUSES.includes(c.status),
+            },
+          ],
+    ),
   };
 }
 

@@ -11,7 +11,7 @@ import { getContact } from '../contacts/public.ts';
 import { phoneCountryOf } from '../profiles/public.ts';
 import { lockQueueIfAny } from '../queues/public.ts';
 import { chooseCallerId } from '../caller-ids/public.ts';
-import { decideForContact, decideForNumber, recordDecisions, type Reach } from '../consent/public.ts';
+import { decideForContact, decideForNumber, recordDecisions } from '../consent/public.ts';
 import {
   cancelIfNotPlaced,
   closeCall,
@@ -46,15 +46,18 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
 }
 
 /**
- * Places a call (decision 000 duplicate prevention, server as the authority):
- * 1. the number: the contact's phone ('Contact does not have a valid phone number'), or the one given;
- * 2. the caller ID: one of the user's, or their default, or the instance's ('Missing phone number'); never the
- *    number being called ('Invalid call configuration'); never a number on the do-not-call list;
- * 3. under a per-user advisory lock, so it holds across tabs, devices and server instances: a request id already
- *    used answers the same call (idempotent); otherwise the lock, very-recent, concurrent and pair-window rules,
- *    refused with DUPLICATE_PREVENTED or CONCURRENT_PREVENTED; the call is recorded and the lock taken;
- * 4. the provider is asked outside any transaction; its answer (accepted or refused in its own words) is
- *    recorded and the lock released either way.
+ * Places a call (decision 000 duplicate prevention, server as the authority), in one transaction:
+ * 1. under a per-user advisory lock, so it holds across tabs, devices and server instances (taken after the queue's
+ *    row lock, in the order a Parallel round takes them): a request id already used answers the same call
+ *    (idempotent);
+ * 2. the number: the contact's phone ('Contact does not have a valid phone number'), or the one given;
+ * 3. the caller ID: one of the user's, or their default, or the instance's ('Missing phone number'); never the
+ *    number being called ('Invalid call configuration'); the consent gate (do-not-call, calling hours, state limits);
+ * 4. the lock, very-recent, concurrent and pair-window rules, refused with DUPLICATE_PREVENTED or
+ *    CONCURRENT_PREVENTED; the call is recorded and, when the server asks the provider, the call lock taken;
+ * 5. the provider is asked outside any transaction; its answer (accepted or refused in its own words) is
+ *    recorded and the lock released in one more transaction, either way.
+ * Two transactions in all, as few round trips as the rules allow (decision 049).
  */
 export async function placeCall(ctx: CallingContext, userId: string, input: PlaceCallInput): Promise<Call> {
   const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
@@ -64,7 +67,12 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
       'VALIDATION_FAILED',
       'The browser phone dials through Twilio; on the built-in simulator the server places the call.',
     );
-  const prepared = await asUser(async (trx) => {
+  const byServer = input.via !== 'browser';
+  const recorded = await asUser(async (trx) => {
+    // A call made from a queue carries its id and its project's; another user's queue, or one deleted meanwhile,
+    // is not found.
+    const queue = input.queueId ? await lockQueueIfAny(trx, userId, input.queueId) : undefined;
+    await lockUserCalling(trx, userId);
     const existing = await findCallByRequestId(trx, userId, input.requestId);
     if (existing) return { existing };
     // A contact's number as stored (read in the user's country when saved); a typed one read in it now.
@@ -85,18 +93,15 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     if (isSamePhone(from, toE164))
       throw new AppError('VALIDATION_FAILED', `${SAME_NUMBERS.title}: ${SAME_NUMBERS.description}`);
+    const now = ctx.clock();
     // The consent gate: do-not-call, calling hours where the contact is, their state's daily limit.
     const reach = input.contactId
-      ? await decideForContact(trx, userId, input.contactId, 'call', ctx.clock())
-      : await decideForNumber(trx, userId, toE164, 'call', ctx.clock());
+      ? await decideForContact(trx, userId, input.contactId, 'call', now)
+      : await decideForNumber(trx, userId, toE164, 'call', now);
+    // Allowed or refused, the decision is kept in the contact's consent record (a refusal commits too).
+    const decisions = reach ? [{ contactId: input.contactId ?? null, channel: 'call' as const, reach }] : [];
     if (reach && !reach.decision.allowed) {
-      // The refusal is kept in the contact's consent record (this transaction commits), then answered.
-      await recordDecisions(
-        trx,
-        userId,
-        [{ contactId: input.contactId ?? null, channel: 'call', reach }],
-        ctx.clock(),
-      );
+      await recordDecisions(trx, userId, decisions, now);
       return {
         refused: new AppError(
           reach.decision.code === 'do-not-call' ? 'DO_NOT_CALL' : 'CONSENT_REFUSED',
@@ -106,43 +111,18 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
         ),
       };
     }
-    // A call made from a queue carries its id and its project's; another user's queue, or one deleted meanwhile,
-    // is not found.
-    const queue = input.queueId ? await lockQueueIfAny(trx, userId, input.queueId) : undefined;
     if (input.queueId && !queue) throw new AppError('NOT_FOUND', 'Queue not found');
     const recording = await recordingOf(trx, userId, () => reach?.facts.state ?? stateOfNumber(toE164), from);
-    return { to: toE164, from, queue, reach, recording };
-  });
-  if ('existing' in prepared && prepared.existing) return prepared.existing;
-  if ('refused' in prepared && prepared.refused) throw prepared.refused;
-  const { to, from, queue, reach, recording } = prepared as {
-    reach: Reach | undefined;
-    to: string;
-    from: string;
-    queue?: { id: string; projectId: string | null };
-    recording: { disclosure: string | null } | undefined;
-  };
-
-  const now = ctx.clock();
-  const call = await asUser(async (trx) => {
-    await lockUserCalling(trx, userId);
-    const again = await findCallByRequestId(trx, userId, input.requestId);
-    if (again) return again;
     const verdict = checkCall(
-      { to, from },
-      await findGuardState(trx, userId, to, new Date(now.getTime() - PAIR_WINDOW_MS)),
+      { to: toE164, from },
+      await findGuardState(trx, userId, toE164, new Date(now.getTime() - PAIR_WINDOW_MS)),
       now,
     );
     if (!verdict.ok) throw new AppError(serverCodeFor(verdict.code), verdict.message);
-    await takeCallLock(trx, userId, input.requestId, now);
-    if (reach)
-      await recordDecisions(
-        trx,
-        userId,
-        [{ contactId: input.contactId ?? null, channel: 'call', reach }],
-        now,
-      );
-    return insertCall(trx, {
+    // The lock covers the wait for the provider's answer; the browser phone's call has none to wait for.
+    if (byServer) await takeCallLock(trx, userId, input.requestId, now);
+    await recordDecisions(trx, userId, decisions, now);
+    const call = await insertCall(trx, {
       userId,
       contactId: input.contactId ?? null,
       requestId: input.requestId,
@@ -150,43 +130,68 @@ export async function placeCall(ctx: CallingContext, userId: string, input: Plac
       // A simulated call lives in this process: the instance is recorded so its end can be found from any other.
       instanceId: ctx.telephony.name === 'simulator' ? ctx.instanceId : null,
       from,
-      to,
+      to: toE164,
       now,
       queueId: queue?.id ?? null,
       projectId: queue?.projectId ?? null,
       ...(recording && { recording }),
     });
+    return { call, recording };
   });
-  if (call.status !== 'queued' || call.requestId !== input.requestId) return call;
-  if (input.via === 'browser') {
-    // The browser phone connects it now, through the Voice URL (claimBrowserCall); the sweeper closes it if not.
-    await asUser((trx) => releaseCallLock(trx, userId, input.requestId));
-    return call;
-  }
+  if (recorded.existing) return recorded.existing;
+  if (recorded.refused) throw recorded.refused;
+  const { call, recording } = recorded;
+  // The browser phone connects it now, through the Voice URL (claimBrowserCall); the sweeper closes it if not.
+  if (!byServer) return call;
 
+  let answer: { providerCallId: string } | { error: string };
   try {
-    const accepted = await withTimeout(
+    answer = await withTimeout(
       ctx.telephony.placeCall({
         callId: call.id,
-        from,
-        to,
+        from: call.from,
+        to: call.to,
         agentIdentity: agentIdentity(userId),
         ...(recording && { recording }),
       }),
       ctx.providerTimeoutMs,
       'The telephony provider did not answer in time. Could not connect to calling service',
     );
-    const recorded = await asUser((trx) => recordProviderAnswer(trx, userId, call.id, accepted, ctx.clock()));
-    // END CALL came while the provider was still answering: end it now that it has an id.
-    if (recorded.status === 'canceled')
-      await ctx.telephony.hangUp(accepted.providerCallId).catch(() => undefined);
-    return recorded;
   } catch (error) {
-    const message = error instanceof ProviderError ? error.message : 'Could not connect to calling service';
-    await asUser((trx) => recordProviderAnswer(trx, userId, call.id, { error: message }, ctx.clock()));
-    throw new AppError('PROVIDER_ERROR', message);
-  } finally {
-    await asUser((trx) => releaseCallLock(trx, userId, input.requestId));
+    answer = {
+      error: error instanceof ProviderError ? error.message : 'Could not connect to calling service',
+    };
+  }
+  const answered = await recordAnswerAndRelease(ctx, userId, call.id, input.requestId, answer);
+  if ('error' in answer) throw new AppError('PROVIDER_ERROR', answer.error);
+  // END CALL came while the provider was still answering: end it now that it has an id.
+  if (answered.status === 'canceled')
+    await ctx.telephony.hangUp(answer.providerCallId).catch(() => undefined);
+  return answered;
+}
+
+/**
+ * The provider's answer recorded and the call lock released together. Should that fail, the lock is still released
+ * on its own (the call's record then stays queued, and the stale-call sweeper closes it).
+ */
+async function recordAnswerAndRelease(
+  ctx: CallingContext,
+  userId: string,
+  callId: string,
+  requestId: string,
+  answer: { providerCallId: string } | { error: string },
+): Promise<Call> {
+  const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
+    withActor(ctx.db, { kind: 'user', userId }, work);
+  try {
+    return await asUser(async (trx) => {
+      const answered = await recordProviderAnswer(trx, userId, callId, answer, ctx.clock());
+      await releaseCallLock(trx, userId, requestId);
+      return answered;
+    });
+  } catch (error) {
+    await asUser((trx) => releaseCallLock(trx, userId, requestId)).catch(() => undefined);
+    throw error;
   }
 }
 

@@ -210,6 +210,18 @@ describe('the Twilio adapter, against a local fake of its REST API', () => {
     expect((await callRow(id!)).status).toBe('canceled');
   });
 
+  it('places one call for the same request sent twice at once while Twilio is slow to answer', async () => {
+    fake.delayMs = 300;
+    const requestId = newRequestId();
+    const both = await Promise.all([
+      call({ to: '(555) 010-0005', requestId }),
+      call({ to: '(555) 010-0005', requestId }),
+    ]);
+    expect(both.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(both[1].json().call.id).toBe(both[0].json().call.id);
+    expect(fake.requests.filter((r) => r.form.To?.[0] === '+15550100005')).toHaveLength(1);
+  });
+
   it("answers Twilio's own words when it refuses a call, and gives up on a slow API at once", async () => {
     fake.unverified.add('+15550100007');
     const refused = await call({ to: '(555) 010-0007' });
