@@ -17,23 +17,18 @@ import pg from 'pg';
 export const PREPARED_PER_CONNECTION = 100;
 /** Texts longer than this run unnamed (a bulk insert's hundreds of parameters gains little and would hold memory). */
 export const LONGEST_PREPARED_TEXT = 4_000;
-/** How many texts the process counts at most to tell a repeated one; past it, only texts already counted are. */
+/** How many texts the process remembers at most to tell a repeated one; past it, only those it remembers are. */
 const TEXTS_COUNTED = 10_000;
 
 type QueryFunction = (this: pg.Client, ...args: unknown[]) => unknown;
 type Prepared = { names: Map<string, string>; renamed: number };
 
-const seenTexts = new Map<string, number>();
-const prepared = new WeakMap<pg.Client, Prepared>();
+const seenTexts = new Set<string>();
 
-/** True when `text` has come before in this process (and counts this time). */
+/** True when `text` has come before in this process (and remembers it this time). */
 function seenBefore(text: string): boolean {
-  const times = seenTexts.get(text);
-  if (times !== undefined) {
-    if (times < 2) seenTexts.set(text, times + 1);
-    return true;
-  }
-  if (seenTexts.size < TEXTS_COUNTED) seenTexts.set(text, 1);
+  if (seenTexts.has(text)) return true;
+  if (seenTexts.size < TEXTS_COUNTED) seenTexts.add(text);
   return false;
 }
 
@@ -84,7 +79,6 @@ function runNamed(
 export function prepareRepeatedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const state: Prepared = { names: new Map(), renamed: 0 };
-    prepared.set(client, state);
     (client as unknown as { query: QueryFunction }).query = function (this: pg.Client, ...args: unknown[]) {
       const query = Reflect.get(pg.Client.prototype, 'query') as QueryFunction;
       const [text, values, callback] = args;
@@ -103,6 +97,3 @@ export function prepareRepeatedStatements(pool: pg.Pool): void {
     };
   });
 }
-
-/** How many statements this connection has prepared (for tests and diagnostics). */
-export const preparedCountOf = (client: pg.Client) => prepared.get(client)?.names.size ?? 0;

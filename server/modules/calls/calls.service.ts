@@ -45,6 +45,12 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Transactions acting for the user. */
+const actingFor =
+  (ctx: CallingContext, userId: string) =>
+  <T>(work: Parameters<typeof withActor<T>>[2]) =>
+    withActor(ctx.db, { kind: 'user', userId }, work);
+
 /**
  * Places a call (decision 000 duplicate prevention, server as the authority), in one transaction:
  * 1. under a per-user advisory lock, so it holds across tabs, devices and server instances (taken after the queue's
@@ -60,8 +66,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, message: string): P
  * Two transactions in all, as few round trips as the rules allow (decision 049).
  */
 export async function placeCall(ctx: CallingContext, userId: string, input: PlaceCallInput): Promise<Call> {
-  const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
-    withActor(ctx.db, { kind: 'user', userId }, work);
+  const asUser = actingFor(ctx, userId);
   if (input.via === 'browser' && !ctx.telephony.browserPhone)
     throw new AppError(
       'VALIDATION_FAILED',
@@ -181,8 +186,7 @@ async function recordAnswerAndRelease(
   requestId: string,
   answer: { providerCallId: string } | { error: string },
 ): Promise<Call> {
-  const asUser = <T>(work: Parameters<typeof withActor<T>>[2]) =>
-    withActor(ctx.db, { kind: 'user', userId }, work);
+  const asUser = actingFor(ctx, userId);
   try {
     return await asUser(async (trx) => {
       const answered = await recordProviderAnswer(trx, userId, callId, answer, ctx.clock());
