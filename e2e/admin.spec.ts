@@ -7,8 +7,23 @@ import {
   uniqueEmail,
   PASSWORD,
 } from './fixtures.ts';
+import { NO_BACKGROUND_JOBS_MESSAGE } from '#domain/admin/server-instances.ts';
 
 test.describe('admin tools', () => {
+  test('Servers lists this server, running and running background jobs, with no warning', async ({
+    page,
+    server,
+  }) => {
+    const email = uniqueEmail('admin');
+    await signUpThroughApi(server, email);
+    await signInThroughUi(page, email);
+    const servers = page.getByRole('table', { name: 'Servers' });
+    await expect(servers.getByRole('row')).toHaveCount(2);
+    await expect(servers.getByRole('row').nth(1)).toContainText('Runs them');
+    await expect(servers.getByRole('row').nth(1)).toContainText('Running');
+    await expect(page.getByText(NO_BACKGROUND_JOBS_MESSAGE)).toHaveCount(0);
+  });
+
   test('Debug DB shows the database, its version, migration level and row counts', async ({
     page,
     server,
@@ -58,5 +73,22 @@ test.describe('admin tools', () => {
     await expect(rep).toHaveURL(/\/contacts$/);
     expect(PASSWORD).not.toBe('a completely new password');
     await rep.context().close();
+  });
+});
+
+test.describe('a server started with background jobs off, and no other server', () => {
+  test.use({ serverEnv: { BACKGROUND_JOBS: 'off' } });
+
+  test('the administrator is told that campaigns and webhooks wait, and sees which server is off', async ({
+    page,
+    server,
+  }) => {
+    const email = uniqueEmail('admin');
+    await signUpThroughApi(server, email);
+    await signInThroughUi(page, email);
+    await expect(page.getByRole('alert').filter({ hasText: NO_BACKGROUND_JOBS_MESSAGE })).toBeVisible();
+    const servers = page.getByRole('table', { name: 'Servers' });
+    await expect(servers.getByRole('row').nth(1)).toContainText('Off');
+    await expect(servers.getByRole('row').nth(1)).toContainText('Running');
   });
 });

@@ -20,6 +20,7 @@ import { createInstanceConnection } from './instance/instance-connection.ts';
 import { trackLoopDelay } from './process/event-loop-delay.ts';
 import { traceSlowRequests } from './process/slow-request-trace.ts';
 import { startJanitor } from './instance/janitor.ts';
+import { watchBackgroundJobsRunSomewhere } from './instance/background-jobs-watch.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
 import { createS3FileStore, type S3Settings } from './storage/s3-file-store.ts';
 import { createWorkTracker } from './instance/work-tracker.ts';
@@ -425,10 +426,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
     app.log.info('background jobs are off on this instance (BACKGROUND_JOBS=off): other instances run them');
   // Queuing webhook deliveries is background work too: the instances that run jobs do it.
   const stopWebhookWatch = runJobs ? watchWebhookDeliveries(ctx, app.log) : () => undefined;
+  const stopJobsWatch = runJobs ? () => undefined : watchBackgroundJobsRunSomewhere(ctx, app.log);
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     changeFeed.stop();
     stopJanitor();
     stopWebhookWatch();
+    stopJobsWatch();
     changes.closeAll();
   });
   app.addHook('onClose', async () => {

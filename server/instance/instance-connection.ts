@@ -1,8 +1,10 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** What the text of an instance's presence key starts with; its id follows. */
+export const PRESENCE_KEY_PREFIX = 'callcrm-instance:';
 /** The text whose hash is the advisory-lock key of an instance's presence. */
-export const presenceKeyText = (instanceId: string) => `callcrm-instance:${instanceId}`;
+export const presenceKeyText = (instanceId: string) => `${PRESENCE_KEY_PREFIX}${instanceId}`;
 
 /**
  * One server instance's own long-lived database connection (docs/decisions/011-hardening.md). It LISTENs for the

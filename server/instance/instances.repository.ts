@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import type { ServerInstance } from '#domain/admin/server-instances.ts';
 import type { DbExecutor } from '../db/database.ts';
-import { presenceKeyText } from './instance-connection.ts';
+import { PRESENCE_KEY_PREFIX, presenceKeyText } from './instance-connection.ts';
 
 /** Records a starting instance, for operators (Admin → Diagnostics) and for tidying up after it. */
 export async function registerInstance(
@@ -27,6 +28,37 @@ export async function isInstanceAlive(db: DbExecutor, id: string): Promise<boole
   const result = await sql<{ free: boolean }>`
     select pg_try_advisory_xact_lock(hashtextextended(${presenceKeyText(id)}, 0)) as free`.execute(db);
   return result.rows[0]?.free === false;
+}
+
+/**
+ * Every instance recorded (the last week's, newest first, at most `limit`): whether it runs background jobs, and
+ * whether it is running now, read from its presence lock as isInstanceAlive does (a lock found free is held only
+ * until this transaction ends).
+ */
+export async function listInstances(db: DbExecutor, limit = 50): Promise<ServerInstance[]> {
+  const result = await sql<{
+    id: string;
+    hostname: string;
+    pid: number;
+    started_at: Date;
+    last_seen_at: Date;
+    runs_jobs: boolean;
+    running: boolean;
+  }>`
+    select id, hostname, pid, started_at, last_seen_at, job_pool_id is not null as runs_jobs,
+      not pg_try_advisory_xact_lock(hashtextextended(${PRESENCE_KEY_PREFIX} || id::text, 0)) as running
+    from server_instances
+    order by started_at desc, id
+    limit ${limit}`.execute(db);
+  return result.rows.map((row) => ({
+    id: row.id,
+    hostname: row.hostname,
+    pid: row.pid,
+    startedAt: row.started_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    runsBackgroundJobs: row.runs_jobs,
+    running: row.running,
+  }));
 }
 
 /** Instances unseen for a week are gone: their rows are removed (their work was closed long before). */

@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '#domain/webhooks/webhook-endpoint.schema.ts';
+import { NO_BACKGROUND_JOBS_MESSAGE, type ServerInstances } from '#domain/admin/server-instances.ts';
+import { createDb } from '../db/database.ts';
+import { watchBackgroundJobsRunSomewhere } from '../instance/background-jobs-watch.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/fake-webhook-receiver.ts';
 import {
   asCookie,
   buildSecondInstance,
   createAccount,
+  createFirstAdmin,
   createTestApp,
   type Session,
   type TestContext,
@@ -62,5 +66,60 @@ describe('an instance with background jobs off', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it('tells the administrator, and the log, while no running instance runs background jobs', async () => {
+    const admin = await createFirstAdmin(ctx);
+    const servers = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/instances',
+        headers: asCookie(admin),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ServerInstances>();
+    };
+    const logged: { level: string; message: string }[] = [];
+    const log = {
+      warn: (message: unknown) => void logged.push({ level: 'warn', message: String(message) }),
+      info: (message: unknown) => void logged.push({ level: 'info', message: String(message) }),
+      error: (..._: unknown[]) => void logged.push({ level: 'error', message: 'error' }),
+    } as unknown as Parameters<typeof watchBackgroundJobsRunSomewhere>[1];
+    const db = createDb(ctx.db.appUrl, 2);
+    const stopWatch = watchBackgroundJobsRunSomewhere({ db }, log, 50);
+    const waitForLog = async (level: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!logged.some((l) => l.level === level) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+    };
+    try {
+      const alone = await servers();
+      expect(alone.backgroundJobsRunning).toBe(false);
+      expect(alone.instances.map((i) => [i.running, i.runsBackgroundJobs])).toEqual([[true, false]]);
+      await waitForLog('warn');
+      expect(logged).toEqual([{ level: 'warn', message: NO_BACKGROUND_JOBS_MESSAGE }]);
+
+      const worker = await buildSecondInstance(ctx, { runJobs: true });
+      let workerId: string | undefined;
+      try {
+        const both = await servers();
+        expect(both.backgroundJobsRunning).toBe(true);
+        expect(both.instances.filter((i) => i.running)).toHaveLength(2);
+        workerId = both.instances.find((i) => i.runsBackgroundJobs)?.id;
+        expect(workerId).toBeDefined();
+        await waitForLog('info');
+        expect(logged.map((l) => l.level)).toEqual(['warn', 'info']);
+      } finally {
+        await worker.close();
+      }
+      // The worker has stopped: it is listed, as stopped, and nothing runs the jobs any more.
+      const after = await servers();
+      expect(after.backgroundJobsRunning).toBe(false);
+      expect(after.instances.find((i) => i.id === workerId)?.running).toBe(false);
+    } finally {
+      stopWatch();
+      await db.destroy();
+    }
+    expect(logged.filter((l) => l.level === 'error')).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   UserIdParamsSchema,
 } from '#domain/admin/admin.schema.ts';
 import { ProfileSchema } from '#domain/profiles/profile.schema.ts';
+import { backgroundJobsRunning, ServerInstancesSchema } from '#domain/admin/server-instances.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withActor } from '../../db/database.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -22,6 +23,7 @@ import { findAccounts, findPendingProfiles, findSystemOutbox, getAdminStats } fr
 import { findProfile } from '../profiles/public.ts';
 import { applyAdminAction, type AdminAction } from './admin.service.ts';
 import { readDiagnostics } from './diagnostics.repository.ts';
+import { listInstances } from '../../instance/instances.repository.ts';
 
 const ProfileResponse = z.object({ profile: ProfileSchema });
 
@@ -105,6 +107,15 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     '/api/admin/diagnostics',
     { ...admin, schema: { response: { 200: DiagnosticsSchema } } },
     (request) => asAdmin(viewerOf(request).userId, (trx) => readDiagnostics(trx, ctx.clock())),
+  );
+
+  typed.get(
+    '/api/admin/instances',
+    { ...admin, schema: { response: { 200: ServerInstancesSchema } } },
+    async (request) => {
+      const instances = await asAdmin(viewerOf(request).userId, (trx) => listInstances(trx));
+      return { instances, backgroundJobsRunning: backgroundJobsRunning(instances) };
+    },
   );
 
   typed.get(

@@ -10,6 +10,7 @@ import {
   type AccountStatusFilter,
 } from '#domain/admin/admin.schema.ts';
 import { ProfileSchema } from '#domain/profiles/profile.schema.ts';
+import { ServerInstancesSchema } from '#domain/admin/server-instances.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** Every admin query lives under 'profiles', so a profile change announced by realtime refetches them all. */
@@ -53,6 +54,18 @@ export function useSystemOutbox() {
     queryKey: adminKeys.outbox,
     queryFn: async ({ signal }) =>
       (await apiFetch('/api/admin/outbox', { schema: SystemOutboxSchema, signal })).messages,
+  });
+}
+
+/** How often the Servers card reads the instances again: a server stopping shows within this. */
+const INSTANCES_REFRESH_MS = 30_000;
+
+/** The server instances on this database, read again every half minute (a stopped one shows as stopped). */
+export function useServerInstances() {
+  return useQuery({
+    queryKey: ['server-instances'],
+    queryFn: ({ signal }) => apiFetch('/api/admin/instances', { schema: ServerInstancesSchema, signal }),
+    refetchInterval: INSTANCES_REFRESH_MS,
   });
 }
 

@@ -11,6 +11,7 @@ import { useAdminStats } from '../api/admin-queries.ts';
 import { AccountsCard } from './accounts-card.tsx';
 import { DiagnosticsDialog } from './diagnostics-dialog.tsx';
 import { PendingUsersCard } from './pending-users-card.tsx';
+import { BackgroundJobsAlert, ServersCard } from './servers-card.tsx';
 import { SystemOutboxCard } from './system-outbox-card.tsx';
 import { useNewSignupAlert } from './use-new-signup-alert.ts';
 
@@ -65,6 +66,7 @@ export function AdminPage() {
           </Button>
         </div>
       </div>
+      <BackgroundJobsAlert />
       {stats.isError && (
         <p role="alert" className="text-sm text-destructive">
           Error fetching data: {stats.error.message}
@@ -78,6 +80,7 @@ export function AdminPage() {
       <PendingUsersCard />
       <AccountsCard selfId={me?.id ?? ''} />
       <SystemOutboxCard />
+      <ServersCard />
       <DiagnosticsDialog open={debugOpen} onOpenChange={setDebugOpen} />
     </div>
   );
