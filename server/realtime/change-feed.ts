@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { ownLook } from '../db/own-looks.ts';
 import { everyFewMoments, type Repeating } from '../jobs/every-few-moments.ts';
 import type { ChangeHub } from './change-hub.ts';
 import { readChangeNotices, type ChangeFeedCursor } from './change-notices.repository.ts';
@@ -26,7 +27,7 @@ export async function watchChangeNotices(
     async () => {
       const looked = hub.lookStarting();
       try {
-        const read = await readChangeNotices(db, cursor);
+        const read = await ownLook(db, () => readChangeNotices(db, cursor));
         cursor = read.cursor;
         for (const payload of read.payloads) hub.relay(payload);
       } finally {

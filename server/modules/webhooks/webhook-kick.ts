@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { withActor } from '../../db/database.ts';
+import { ownLook } from '../../db/own-looks.ts';
 import { everyFewMoments } from '../../jobs/every-few-moments.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { JobTask } from '../../jobs/job-runner.ts';
@@ -29,7 +30,7 @@ export function watchWebhookDeliveries(ctx: Pick<AppContext, 'db'>, log: Fastify
   return everyFewMoments(
     WEBHOOK_WATCH_MS,
     async () => {
-      await sweepWebhookEndpoints(ctx);
+      await ownLook(ctx.db, () => sweepWebhookEndpoints(ctx));
     },
     log,
     'webhook deliveries not queued; trying again',
