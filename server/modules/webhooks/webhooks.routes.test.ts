@@ -87,6 +87,8 @@ describe('outgoing webhooks', () => {
       };
       expect(verifyWebhook(secret, signed, body, now)).toBe(true);
     }
+    // The receiver has answered; the log records it once the delivery's job has written the answer down.
+    await until(async () => (await log(endpoint.id)).every((d) => d.status === 'delivered'));
     const entries = await log(endpoint.id);
     expect(entries.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
     expect(entries[0]).toMatchObject({ type: 'contact.deleted', attempts: 1, lastStatus: 200 });
@@ -129,8 +131,11 @@ describe('outgoing webhooks', () => {
       'contact.updated Ada',
     ]);
     expect(receiver.received[2]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
-    const entries = await log(endpoint.id);
-    expect(entries.every((d) => d.status === 'delivered')).toBe(true);
+    // Recorded once the job has written the last answer down, a moment after the receiver saw it.
+    await until(async () => {
+      const entries = await log(endpoint.id);
+      return entries.length === 3 && entries.every((d) => d.status === 'delivered');
+    });
   });
 
   it('gives a delivery up after 24 hours, redelivers it from the log with the same id', async () => {
