@@ -1,5 +1,6 @@
 import {
   test,
+  signedInAdmin,
   expect,
   newWatchedPage,
   signInThroughUi,
@@ -126,9 +127,7 @@ test.describe('accounts and approval', () => {
   });
 
   test('signing out goes to /auth and the app is closed again', async ({ page, server }) => {
-    const email = uniqueEmail('admin');
-    await signUpThroughApi(server, email);
-    await signInThroughUi(page, email);
+    await signedInAdmin(page, server);
     await expect(page).toHaveURL(/\/admin$/);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page.getByText('Signed out successfully')).toBeVisible();

@@ -1,5 +1,6 @@
 import {
   test,
+  signedInAdmin,
   expect,
   signInThroughUi,
   signUpThroughApi,
@@ -14,9 +15,7 @@ test.describe('admin tools', () => {
     page,
     server,
   }) => {
-    const email = uniqueEmail('admin');
-    await signUpThroughApi(server, email);
-    await signInThroughUi(page, email);
+    await signedInAdmin(page, server);
     const servers = page.getByRole('table', { name: 'Servers' });
     await expect(servers.getByRole('row')).toHaveCount(2);
     await expect(servers.getByRole('row').nth(1)).toContainText('Runs them');
@@ -28,9 +27,7 @@ test.describe('admin tools', () => {
     page,
     server,
   }) => {
-    const email = uniqueEmail('admin');
-    await signUpThroughApi(server, email);
-    await signInThroughUi(page, email);
+    await signedInAdmin(page, server);
     await page.getByRole('button', { name: 'Debug DB' }).click();
     const dialog = page.getByRole('dialog', { name: 'Database diagnostics' });
     await expect(dialog.getByText(/PostgreSQL \d+/)).toBeVisible();
@@ -83,9 +80,7 @@ test.describe('a server started with background jobs off, and no other server', 
     page,
     server,
   }) => {
-    const email = uniqueEmail('admin');
-    await signUpThroughApi(server, email);
-    await signInThroughUi(page, email);
+    await signedInAdmin(page, server);
     await expect(page.getByRole('alert').filter({ hasText: NO_BACKGROUND_JOBS_MESSAGE })).toBeVisible();
     const servers = page.getByRole('table', { name: 'Servers' });
     await expect(servers.getByRole('row').nth(1)).toContainText('Off');

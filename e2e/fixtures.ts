@@ -177,6 +177,14 @@ export async function setRole(
  * call or text the fictional (555) 010-xxxx numbers (no local time, not valid) pass `callsFictionalNumbers`: the rep
  * allows contacts of unknown local time (Settings → Phone), which the product refuses by default.
  */
+/** The first account of the server, so its administrator, signed in through the sign-in screen. */
+export async function signedInAdmin(page: Page, server: Server): Promise<{ userId: string; email: string }> {
+  const email = uniqueEmail('admin');
+  const userId = await signUpThroughApi(server, email);
+  await signInThroughUi(page, email);
+  return { userId, email };
+}
+
 export async function signedInRep(
   page: Page,
   server: Server,

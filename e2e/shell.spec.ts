@@ -1,10 +1,16 @@
-import { test, expect, signInThroughUi, signUpThroughApi, setRole, uniqueEmail } from './fixtures.ts';
+import {
+  test,
+  expect,
+  signedInAdmin,
+  signInThroughUi,
+  signUpThroughApi,
+  setRole,
+  uniqueEmail,
+} from './fixtures.ts';
 
 test.describe('app shell', () => {
   test('Ctrl+B toggles the sidebar and the state survives a reload', async ({ page, server }) => {
-    const email = uniqueEmail('admin');
-    await signUpThroughApi(server, email);
-    await signInThroughUi(page, email);
+    await signedInAdmin(page, server);
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
     await expect(sidebar.getByRole('link', { name: 'Admin' })).toBeVisible();
@@ -22,9 +28,7 @@ test.describe('app shell', () => {
   });
 
   test('the theme choice survives a reload (dark by default)', async ({ page, server }) => {
-    const email = uniqueEmail('admin');
-    await signUpThroughApi(server, email);
-    await signInThroughUi(page, email);
+    await signedInAdmin(page, server);
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect(page.locator('html')).not.toHaveClass(/dark/);
@@ -58,9 +62,7 @@ test.describe('app shell', () => {
     server,
     allowConsoleErrors,
   }) => {
-    const email = uniqueEmail('admin');
-    await signUpThroughApi(server, email);
-    await signInThroughUi(page, email);
+    await signedInAdmin(page, server);
     await page.goto('/dialer');
     await expect(page).toHaveURL(/\/power-dialer$/);
     await page.goto('/create-queue');
@@ -102,9 +104,7 @@ test('the app runs under its Content-Security-Policy, and its source is served w
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("script-src 'self' 'sha256-");
   expect(csp).toContain("frame-ancestors 'none'");
-  const email = uniqueEmail('admin');
-  await signUpThroughApi(server, email);
-  await signInThroughUi(page, email);
+  await signedInAdmin(page, server);
   await expect(page.getByTestId('sidebar')).toBeVisible();
   expect(violations).toEqual([]);
 
@@ -141,9 +141,7 @@ test('a new visitor downloads only the landing screen, compressed; each screen c
   expect(big.length).toBeGreaterThan(0);
   for (const s of big) expect(s.encoding, s.url).toBe('br');
 
-  const email = uniqueEmail('admin');
-  await signUpThroughApi(server, email);
-  await signInThroughUi(page, email);
+  await signedInAdmin(page, server);
   await page.getByTestId('sidebar').getByRole('link', { name: 'Contacts' }).click();
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
   expect(scripts.some((s) => s.url.includes('/contacts-screen-'))).toBe(true);
@@ -158,9 +156,7 @@ test('a signed-in person opens the API reference from Settings and tries a route
   server,
 }) => {
   const violations: string[] = [];
-  const email = uniqueEmail('admin');
-  await signUpThroughApi(server, email);
-  await signInThroughUi(page, email);
+  await signedInAdmin(page, server);
   await page.goto('/settings?tab=integrations');
   const opened = page.context().waitForEvent('page');
   await page.getByRole('link', { name: 'Open the API reference' }).click();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { backgroundJobsRunning, NO_BACKGROUND_JOBS_MESSAGE } from '#domain/admin/server-instances.ts';
 import { withActor } from '../db/database.ts';
 import type { AppContext } from '../app-context.ts';
+import { everyFewMoments } from '../jobs/every-few-moments.ts';
 import { listInstances } from './instances.repository.ts';
 
 /**
@@ -11,32 +12,23 @@ import { listInstances } from './instances.repository.ts';
  */
 export function watchBackgroundJobsRunSomewhere(
   ctx: Pick<AppContext, 'db'>,
-  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
+  log: FastifyBaseLogger,
   everyMs = 30_000,
 ): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let known: boolean | undefined;
-  const round = async () => {
-    try {
+  const repeating = everyFewMoments(
+    everyMs,
+    async () => {
       const instances = await withActor(ctx.db, { kind: 'system' }, (trx) => listInstances(trx));
       const running = backgroundJobsRunning(instances);
-      if (running !== known) {
-        if (!running) log.warn(NO_BACKGROUND_JOBS_MESSAGE);
-        else if (known === false) log.info('a running server runs background jobs again');
-        known = running;
-      }
-    } catch (error) {
-      log.error({ err: error }, 'could not check whether a server runs background jobs');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => void round(), everyMs);
-      timer.unref();
-    }
-  };
-  void round();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+      if (running === known) return;
+      if (!running) log.warn(NO_BACKGROUND_JOBS_MESSAGE);
+      else if (known === false) log.info('a running server runs background jobs again');
+      known = running;
+    },
+    log,
+    'could not check whether a server runs background jobs',
+  );
+  repeating.soon();
+  return repeating.stop;
 }

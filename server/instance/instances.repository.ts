@@ -21,19 +21,21 @@ export async function touchInstance(db: DbExecutor, id: string, now: Date): Prom
 }
 
 /**
- * Whether the instance is running: its own connection holds its presence lock (instance-connection.ts). Trying
- * the lock for the length of one statement succeeds only when nobody holds it, and gives it back at once.
+ * Whether the instance is running: its own connection holds its presence lock, exclusively (instance-connection.ts).
+ * Trying the lock shared for the length of the transaction fails only while that holder has it; shared, so that
+ * any number of instances and requests asking at once about a stopped instance all see it stopped (an exclusive
+ * try would succeed for one of them and fail for the others, who would take the instance for running).
  */
 export async function isInstanceAlive(db: DbExecutor, id: string): Promise<boolean> {
   const result = await sql<{ free: boolean }>`
-    select pg_try_advisory_xact_lock(hashtextextended(${presenceKeyText(id)}, 0)) as free`.execute(db);
+    select pg_try_advisory_xact_lock_shared(hashtextextended(${presenceKeyText(id)}, 0)) as free`.execute(db);
   return result.rows[0]?.free === false;
 }
 
 /**
  * Every instance recorded (the last week's, newest first, at most `limit`): whether it runs background jobs, and
- * whether it is running now, read from its presence lock as isInstanceAlive does (a lock found free is held only
- * until this transaction ends).
+ * whether it is running now, read from its presence lock as isInstanceAlive does (a lock found free is held,
+ * shared, only until this transaction ends).
  */
 export async function listInstances(db: DbExecutor, limit = 50): Promise<ServerInstance[]> {
   const result = await sql<{
@@ -46,7 +48,7 @@ export async function listInstances(db: DbExecutor, limit = 50): Promise<ServerI
     running: boolean;
   }>`
     select id, hostname, pid, started_at, last_seen_at, job_pool_id is not null as runs_jobs,
-      not pg_try_advisory_xact_lock(hashtextextended(${PRESENCE_KEY_PREFIX} || id::text, 0)) as running
+      not pg_try_advisory_xact_lock_shared(hashtextextended(${PRESENCE_KEY_PREFIX} || id::text, 0)) as running
     from server_instances
     order by started_at desc, id
     limit ${limit}`.execute(db);
