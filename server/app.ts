@@ -18,7 +18,7 @@ import { watchChangeNotices } from './realtime/change-feed.ts';
 import { createBrowserPresence } from './realtime/browser-presence.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
 import { trackLoopDelay } from './process/event-loop-delay.ts';
-import { traceSlowRequests } from './process/slow-request-trace.ts';
+import { traceSlowRequests, type SlowRequestReport } from './process/slow-request-trace.ts';
 import { startJanitor } from './instance/janitor.ts';
 import { watchBackgroundJobsRunSomewhere } from './instance/background-jobs-watch.ts';
 import { createDiskFileStore } from './storage/disk-file-store.ts';
@@ -173,6 +173,8 @@ export type AppConfig = {
   runJobs?: boolean;
   /** Requests slower than this are logged with where their time went (SLOW_REQUEST_LOG_MS); unset, none. */
   slowRequestLogMs?: number;
+  /** Where those slow requests are reported; the log (a warning each) by default. */
+  reportSlowRequest?: (slow: SlowRequestReport) => void;
   /** How long in-flight requests get to finish when the server closes, before their connections are cut. */
   closeGraceMs?: number;
   /** Where recordings and greetings are stored (FILES_DIR; the data directory's `files` by default). */
@@ -235,7 +237,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
       app,
       [pool, bulkPool, ...(replicaPool ? [replicaPool] : [])],
       config.slowRequestLogMs,
-      (slow) => app.log.warn({ slowRequest: slow }, `${slow.method} ${slow.route} took ${slow.totalMs} ms`),
+      config.reportSlowRequest ??
+        ((slow) =>
+          app.log.warn({ slowRequest: slow }, `${slow.method} ${slow.route} took ${slow.totalMs} ms`)),
     );
   const mailer = createSystemMailer({
     db,

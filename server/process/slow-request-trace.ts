@@ -30,6 +30,8 @@ export type SlowRequestReport = {
 };
 
 const SQL_SHOWN = 70;
+/** The request a step belongs to; one for the process, so statements count for the app whose request issued them. */
+const storage = new AsyncLocalStorage<Trace>();
 const SLOWEST_SHOWN = 3;
 
 /**
@@ -44,7 +46,6 @@ export function traceSlowRequests(
   thresholdMs: number,
   report: (slow: SlowRequestReport) => void,
 ): void {
-  const storage = new AsyncLocalStorage<Trace>();
   /** Times `work` for the request it runs for: a promise until it settles, or its callback (the last argument). */
   const timed = (
     kind: Step['kind'],
@@ -81,7 +82,7 @@ export function traceSlowRequests(
   }
   // Taken to be called on each client as `this` (apply below), as pg's own method.
   const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
-  // Once per process: the first app's tracer times statements for every later one too.
+  // Once per process: statements are timed for whichever traced app's request issued them.
   if (!(query as { traced?: boolean }).traced) {
     const wrapped = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0];

@@ -22,18 +22,30 @@ export async function chooseCallerId(
 ): Promise<string | null> {
   const requested = call.requested ? normalizePhone(call.requested) : null;
   if (requested) return resolveCallerId(db, userId, requested, call.instanceDefault);
+  return (await chooseCallerIds(db, userId, [call.to], call.instanceDefault))[0]!;
+}
+
+/**
+ * chooseCallerId for several calls none of which asked for a number (a Parallel round's lines), reading the user's
+ * caller IDs and local-presence setting once for all of them; one answer per number, in order.
+ */
+export async function chooseCallerIds(
+  db: DbExecutor,
+  userId: string,
+  to: readonly (string | null)[],
+  instanceDefault: string | null,
+): Promise<(string | null)[]> {
   const callerIds = await findCallerIds(db, userId);
-  if (call.to && callerIds.length > 1 && (await localPresenceOf(db, userId))) {
-    const nearest = nearestCallerId(
-      placeOfNumber(call.to),
-      callerIds.map((c) => ({
-        e164: c.numberE164,
-        isDefault: c.isDefault,
-        place: placeOfNumber(c.numberE164),
-      })),
-    );
-    if (nearest) return nearest.callerId.e164;
-  }
+  const local = to.some(Boolean) && callerIds.length > 1 && (await localPresenceOf(db, userId));
+  const places = callerIds.map((c) => ({
+    e164: c.numberE164,
+    isDefault: c.isDefault,
+    place: placeOfNumber(c.numberE164),
+  }));
   // The default comes first in the list (else the oldest), as findDefaultCallerId reads it.
-  return callerIds[0]?.numberE164 ?? call.instanceDefault;
+  const fallback = callerIds[0]?.numberE164 ?? instanceDefault;
+  return to.map((number) => {
+    const nearest = local && number ? nearestCallerId(placeOfNumber(number), places) : null;
+    return nearest ? nearest.callerId.e164 : fallback;
+  });
 }

@@ -146,54 +146,59 @@ export async function findCallByRequestId(db: DbExecutor, userId: string, reques
   return row ? toCall(row) : undefined;
 }
 
-export async function insertCall(
-  db: DbExecutor,
-  values: {
-    userId: string;
-    contactId: string | null;
-    requestId: string;
-    provider: TelephonyProviderName;
-    /** The instance whose simulator will run the call; null for Twilio. */
-    instanceId: string | null;
-    from: string;
-    to: string;
-    now: Date;
-    queueId: string | null;
-    projectId: string | null;
-    /** A line of a parallel round: the round, and the hold (walker) its contact is held under. */
-    line?: { roundId: string; walker: string; number: number };
-    /** The call is recorded, after this disclosure (null: none needed). */
-    recording?: { disclosure: string | null };
-  },
-): Promise<Call> {
-  const row = await db
+export type NewCall = {
+  userId: string;
+  contactId: string | null;
+  requestId: string;
+  provider: TelephonyProviderName;
+  /** The instance whose simulator will run the call; null for Twilio. */
+  instanceId: string | null;
+  from: string;
+  to: string;
+  now: Date;
+  queueId: string | null;
+  projectId: string | null;
+  /** A line of a parallel round: the round, and the hold (walker) its contact is held under. */
+  line?: { roundId: string; walker: string; number: number };
+  /** The call is recorded, after this disclosure (null: none needed). */
+  recording?: { disclosure: string | null };
+};
+
+export async function insertCall(db: DbExecutor, values: NewCall): Promise<Call> {
+  return (await insertCalls(db, [values]))[0]!;
+}
+
+/** Several calls in one statement (a Parallel round's lines), returned in the order given. */
+export async function insertCalls(db: DbExecutor, calls: readonly NewCall[]): Promise<Call[]> {
+  if (calls.length === 0) return [];
+  const rows = await db
     .insertInto('calls')
-    .values({
-      user_id: values.userId,
-      contact_id: values.contactId,
-      request_id: values.requestId,
-      provider: values.provider,
-      instance_id: values.instanceId,
-      from_number: values.from,
-      to_number: values.to,
-      started_at: values.now,
-      updated_at: values.now,
-      queue_id: values.queueId,
-      project_id: values.projectId,
-      recorded: Boolean(values.recording),
-      recording_disclosure: values.recording?.disclosure ?? null,
-      ...(values.line
-        ? {
-            round_id: values.line.roundId,
-            line_walker: values.line.walker,
-            line_no: values.line.number,
-            line_state: 'ringing' as const,
-          }
-        : {}),
-    })
+    .values(
+      calls.map((values) => ({
+        user_id: values.userId,
+        contact_id: values.contactId,
+        request_id: values.requestId,
+        provider: values.provider,
+        instance_id: values.instanceId,
+        from_number: values.from,
+        to_number: values.to,
+        started_at: values.now,
+        updated_at: values.now,
+        queue_id: values.queueId,
+        project_id: values.projectId,
+        recorded: Boolean(values.recording),
+        recording_disclosure: values.recording?.disclosure ?? null,
+        round_id: values.line?.roundId ?? null,
+        line_walker: values.line?.walker ?? null,
+        line_no: values.line?.number ?? null,
+        line_state: values.line ? ('ringing' as const) : null,
+      })),
+    )
     .returning(CALL_COLUMNS)
-    .executeTakeFirstOrThrow();
-  return toCall(row);
+    .execute();
+  // Each call's request id is its own (unique per user): the rows are matched back by it, whatever order they came in.
+  const byRequest = new Map(rows.map((row) => [row.request_id, toCall(row)]));
+  return calls.map((c) => byRequest.get(c.requestId)!);
 }
 
 export async function recordProviderAnswer(

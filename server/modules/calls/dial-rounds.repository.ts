@@ -154,20 +154,27 @@ export async function findLatestRound(
   queueId: string,
   walker: string,
 ): Promise<Round | null> {
-  const round = await db
-    .selectFrom('dial_rounds')
-    .select(['id', 'created_at', 'why', 'connected_call_id', 'settled_at'])
-    .where('user_id', '=', userId)
-    .where('queue_id', '=', queueId)
-    .where('walker', '=', walker)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!round) return null;
-  const lines = await db
-    .selectFrom('calls as k')
-    .innerJoin('contacts as c', 'c.id', 'k.contact_id')
+  // One statement: the round (the latest) and its lines, a row per line (one row with no line before any).
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('dial_rounds')
+        .select(['id', 'created_at', 'why', 'connected_call_id', 'settled_at'])
+        .where('user_id', '=', userId)
+        .where('queue_id', '=', queueId)
+        .where('walker', '=', walker)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .as('r'),
+    )
+    .leftJoin('calls as k', 'k.round_id', 'r.id')
+    .leftJoin('contacts as c', 'c.id', 'k.contact_id')
     .select([
+      'r.id as round_id',
+      'r.created_at',
+      'r.why',
+      'r.connected_call_id',
+      'r.settled_at',
       'k.id',
       'k.status',
       'k.answered_by',
@@ -182,11 +189,23 @@ export async function findLatestRound(
       'c.company',
       'c.title',
     ])
-    .where('k.round_id', '=', round.id)
     .orderBy('k.line_no')
     .execute();
+  const round = rows[0];
+  if (!round) return null;
+  // A line whose contact is gone is not shown.
+  const lines = rows.flatMap(({ id, status, contact_id, first_name, last_name, email, ...l }) =>
+    id !== null &&
+    status !== null &&
+    contact_id !== null &&
+    first_name !== null &&
+    last_name !== null &&
+    email !== null
+      ? [{ ...l, id, status, contact_id, first_name, last_name, email }]
+      : [],
+  );
   return {
-    id: round.id,
+    id: round.round_id,
     createdAt: round.created_at.toISOString(),
     why: round.why,
     connectedCallId: round.connected_call_id,
@@ -245,12 +264,15 @@ export async function pacingCounts(
 ) {
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   const since24 = new Date(now.getTime() - DAY_MS);
+  // One statement: the pacing is read on every round and every look at the walker's state.
   const counted = await sql<{
     live30: number;
     abandoned30: number;
     live24: number;
     abandoned24: number;
     undecided: number;
+    dials: number;
+    live: number;
   }>`
     select count(*) filter (where answered_by = 'human' or abandoned_at is not null)::int as live30,
       count(*) filter (where abandoned_at is not null)::int as abandoned30,
@@ -258,18 +280,18 @@ export async function pacingCounts(
       count(*) filter (where abandoned_at is not null and started_at > ${since24})::int as abandoned24,
       count(*) filter (where line_state in ('ringing', 'answered', 'released')
         and status not in (${sql.join([...FINISHED_STATUSES])})
-        and round_id is distinct from ${ownRound}::uuid)::int as undecided
-    from calls where queue_id = ${queueId} and started_at > ${since30}`.execute(db);
-  const recent = await sql<{ dials: number; live: number }>`
-    select count(*)::int as dials, count(*) filter (where answered_by = 'human')::int as live
-    from (select answered_by from calls where queue_id = ${queueId} and status in ('completed', 'busy', 'no-answer')
-      order by started_at desc limit ${RECENT_DIALS}) r`.execute(db);
+        and round_id is distinct from ${ownRound}::uuid)::int as undecided,
+      r.dials, r.live
+    from (select count(*)::int as dials, count(*) filter (where answered_by = 'human')::int as live
+      from (select answered_by from calls where queue_id = ${queueId} and status in ('completed', 'busy', 'no-answer')
+        order by started_at desc limit ${RECENT_DIALS}) latest) r
+    left join calls on queue_id = ${queueId} and started_at > ${since30}
+    group by r.dials, r.live`.execute(db);
   const c = counted.rows[0]!;
-  const r = recent.rows[0]!;
   return {
     last30Days: { liveAnswers: c.live30, abandoned: c.abandoned30 },
     last24Hours: { liveAnswers: c.live24, abandoned: c.abandoned24 },
-    recent: { dials: r.dials, liveAnswers: r.live },
+    recent: { dials: c.dials, liveAnswers: c.live },
     undecidedLines: c.undecided,
   };
 }

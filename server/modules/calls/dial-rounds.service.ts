@@ -15,11 +15,11 @@ import { withActor, withActorRetryingDeadlocks, type DbExecutor } from '../../db
 import { AppError } from '../../errors/app-error.ts';
 import type { AppContext } from '../../app-context.ts';
 import { agentIdentity, ProviderError } from '../../telephony/telephony-provider.ts';
-import { chooseCallerId } from '../caller-ids/public.ts';
+import { chooseCallerIds } from '../caller-ids/public.ts';
 import { recordDecisions, type Reach } from '../consent/public.ts';
 import { findProfile } from '../profiles/public.ts';
 import { completeQueueMembers, releaseHolds, storeWalkIndex } from '../queues/public.ts';
-import { cancelIfNotPlaced, insertCall, recordProviderAnswer } from './calls.repository.ts';
+import { cancelIfNotPlaced, insertCalls, recordProviderAnswer } from './calls.repository.ts';
 import { disclosureNeeded, recordsCalls } from './call-recording-choice.ts';
 import { stateOfNumber } from '../../telephony/number-places.ts';
 import { lockUserCalling } from './call-locks.repository.ts';
@@ -93,12 +93,14 @@ export async function recordRound(
     );
   // Each line from the caller ID nearest its contact (local presence, decision 027), else the default.
   const lines: (LineToDial & { walker: string; from: string })[] = [];
-  for (const line of round.lines) {
-    const from = await chooseCallerId(trx, userId, {
-      requested: undefined,
-      to: line.to,
-      instanceDefault: ctx.defaultCallerId,
-    });
+  const froms = await chooseCallerIds(
+    trx,
+    userId,
+    round.lines.map((l) => l.to),
+    ctx.defaultCallerId,
+  );
+  for (const [i, line] of round.lines.entries()) {
+    const from = froms[i];
     if (!from) throw new AppError('VALIDATION_FAILED', `${MISSING_FROM.title}: ${MISSING_FROM.description}`);
     if (!isSamePhone(from, line.to)) lines.push({ ...line, from });
   }
@@ -111,11 +113,11 @@ export async function recordRound(
     why: round.why,
     now,
   });
-  const placed: PlacedLine[] = [];
   const records = await recordsCalls(trx, userId);
-  for (const [index, line] of lines.entries()) {
-    const recording = lineRecording(records, line);
-    const call = await insertCall(trx, {
+  const recordings = lines.map((line) => lineRecording(records, line));
+  const calls = await insertCalls(
+    trx,
+    lines.map((line, index) => ({
       userId,
       contactId: line.contactId,
       // Each line is its own request, as a click would be (unique per user).
@@ -128,16 +130,16 @@ export async function recordRound(
       queueId: round.queue.id,
       projectId: round.queue.projectId,
       line: { roundId: round.id, walker: line.walker, number: index + 1 },
-      ...(recording && { recording }),
-    });
-    placed.push({
-      id: call.id,
-      from: line.from,
-      to: line.to,
-      roundId: round.id,
-      recorded: Boolean(recording),
-    });
-  }
+      ...(recordings[index] && { recording: recordings[index] }),
+    })),
+  );
+  const placed: PlacedLine[] = calls.map((call, index) => ({
+    id: call.id,
+    from: lines[index]!.from,
+    to: lines[index]!.to,
+    roundId: round.id,
+    recorded: Boolean(recordings[index]),
+  }));
   await recordDecisions(
     trx,
     userId,

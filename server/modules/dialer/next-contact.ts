@@ -12,7 +12,7 @@ import {
   completeQueueMembers,
   findOpenMembers,
   findWaiting,
-  holdMember,
+  holdMembers,
   putMembersToWait,
   wakeWaitingMembers,
 } from '../queues/public.ts';
@@ -126,7 +126,12 @@ export async function takeNextContacts(
     await putMembersToWait(db, queueId, waits);
     await recordDecisions(db, userId, refused, now);
     putToWait += waits.length;
-    for (const t of takenNow) await holdMember(db, queueId, t.contact.id, t.holder, now);
+    await holdMembers(
+      db,
+      queueId,
+      takenNow.map((t) => ({ contactId: t.contact.id, holder: t.holder })),
+      now,
+    );
     taken.push(...takenNow);
     if (taken.length === holders.length || rows.length < lookAhead || putToWait >= MOST_PUT_TO_WAIT)
       return { taken, skipped, waiting: await findWaiting(db, queueId) };

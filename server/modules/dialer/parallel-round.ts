@@ -15,13 +15,7 @@ import {
   settleOpenRound,
   type LineToDial,
 } from '../calls/public.ts';
-import {
-  findDialingSettings,
-  getQueueSummary,
-  lockQueue,
-  releaseHolds,
-  storeWalkIndex,
-} from '../queues/public.ts';
+import { getQueueForDialing, releaseHolds, storeWalkIndex } from '../queues/public.ts';
 import { takeNextContacts } from './next-contact.ts';
 
 type Extras = { skipped?: SkippedContact[]; waiting?: ParallelState['waiting'] };
@@ -35,8 +29,7 @@ export async function parallelState(
   now: Date,
   extras: Extras = {},
 ): Promise<ParallelState> {
-  const queue = await getQueueSummary(trx, userId, queueId);
-  const settings = await findDialingSettings(trx, queue.id);
+  const { summary: queue, settings } = await getQueueForDialing(trx, userId, queueId);
   const round = await findLatestRound(trx, userId, queue.id, walker);
   const counts = await pacingCounts(trx, queue.id, now, round?.id ?? null);
   const rate = (c: { liveAnswers: number; abandoned: number }) => ({ ...c, percent: abandonmentRate(c) });
@@ -69,10 +62,9 @@ export async function startRound(
 ): Promise<ParallelState> {
   const started = await withActorRetryingDeadlocks(ctx.db, { kind: 'user', userId }, async (trx) => {
     const now = ctx.clock();
-    const queue = await lockQueue(trx, userId, queueId, { allowDefault: true });
+    const { summary: queue, settings } = await getQueueForDialing(trx, userId, queueId, { lock: true });
     const open = await lockOpenRound(trx, userId, queue.id, walker);
     if (open && !(await settleOpenRound(trx, userId, open.id, now))) return { placed: [], extras: {} };
-    const settings = await findDialingSettings(trx, queue.id);
     if (settings.mode !== 'parallel') throw new AppError('CONFLICT', NOT_PARALLEL);
     // The contact this tab's power walk held (the same walker) is let go: the lines may ring it.
     await releaseHolds(trx, queue.id, walker);
@@ -95,12 +87,11 @@ export async function startRound(
     }
     if (skipped.length > 0) await storeWalkIndex(trx, queue.id, now);
     if (lines.length === 0) return { placed: [], extras: { skipped, waiting } };
-    const summary = await getQueueSummary(trx, userId, queue.id);
     const placed = await recordRound(
       trx,
       ctx,
       userId,
-      { id: roundId, queue: { id: queue.id, projectId: summary.projectId }, walker, why: pacing.why, lines },
+      { id: roundId, queue: { id: queue.id, projectId: queue.projectId }, walker, why: pacing.why, lines },
       now,
     );
     return { placed, extras: { skipped, waiting } };

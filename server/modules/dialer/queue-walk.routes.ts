@@ -15,8 +15,8 @@ import type { AppContext } from '../../app-context.ts';
 import { viewerOf } from '../../plugins/access-control.ts';
 import {
   completeQueueMembers,
-  countHeldElsewhere,
   getQueueSummary,
+  getWalkedQueue,
   heldContact,
   lockQueue,
   releaseHolds,
@@ -46,13 +46,16 @@ export function registerQueueWalkRoutes(app: FastifyInstance, ctx: AppContext): 
     queueId: string,
     walker: string,
     found: { contact: WalkContact | null; skipped: SkippedContact[]; waiting?: WalkStep['waiting'] },
-  ): Promise<WalkStep> => ({
-    queue: await getQueueSummary(trx, userId, queueId),
-    contact: found.contact,
-    skipped: found.skipped,
-    heldElsewhere: await countHeldElsewhere(trx, queueId, walker, ctx.clock()),
-    waiting: found.waiting ?? null,
-  });
+  ): Promise<WalkStep> => {
+    const { summary, heldElsewhere } = await getWalkedQueue(trx, userId, queueId, walker, ctx.clock());
+    return {
+      queue: summary,
+      contact: found.contact,
+      skipped: found.skipped,
+      heldElsewhere,
+      waiting: found.waiting ?? null,
+    };
+  };
 
   /** The contact this walker is on (renewing its hold), or the next one it takes. */
   const next = async (trx: DbExecutor, userId: string, queueId: string, walker: string) => {

@@ -1,19 +1,7 @@
 import type { DialingSettings } from '#domain/dialer/parallel-dialing.schema.ts';
 import type { DbExecutor } from '../../db/database.ts';
 
-/** A queue's dialing mode and abandonment cap (docs/decisions/026-parallel-dialing-pacing.md). */
-export async function findDialingSettings(db: DbExecutor, queueId: string): Promise<DialingSettings> {
-  const row = await db
-    .selectFrom('power_dialer_queues')
-    .select(['dial_mode', 'abandon_cap_percent'])
-    .where('id', '=', queueId)
-    .executeTakeFirstOrThrow();
-  return {
-    mode: row.dial_mode,
-    capPercent: row.abandon_cap_percent === null ? null : Number(row.abandon_cap_percent),
-  };
-}
-
+/** Saves a queue's dialing mode and abandonment cap (docs/decisions/026-parallel-dialing-pacing.md). */
 export async function saveDialingSettings(
   db: DbExecutor,
   queueId: string,

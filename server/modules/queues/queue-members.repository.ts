@@ -65,20 +65,18 @@ export async function findOpenMembers(
     .execute();
 }
 
-/** This walker holds the member (the contact it is on). */
-export async function holdMember(
+/** Each holder holds its member (the contact it is on): a walk's one, a Parallel round's lines, in one statement. */
+export async function holdMembers(
   db: DbExecutor,
   queueId: string,
-  contactId: string,
-  walker: string,
+  holds: readonly { contactId: string; holder: string }[],
   now: Date,
 ): Promise<void> {
-  await db
-    .updateTable('queue_members')
-    .set({ claimed_by: walker, claimed_at: now })
-    .where('queue_id', '=', queueId)
-    .where('contact_id', '=', contactId)
-    .execute();
+  if (holds.length === 0) return;
+  await sql`
+    update queue_members m set claimed_by = h.holder, claimed_at = ${now}
+    from unnest(${holds.map((h) => h.contactId)}::uuid[], ${holds.map((h) => h.holder)}::uuid[]) as h (contact_id, holder)
+    where m.queue_id = ${queueId} and m.contact_id = h.contact_id`.execute(db);
 }
 
 /** Renews this walker's hold, so it does not go stale while the dialer is open. */
@@ -120,23 +118,16 @@ export async function releaseHolds(db: DbExecutor, queueId: string, walker: stri
     .execute();
 }
 
-/** Open members another walker holds right now (a hold gone stale is nobody's). */
-export async function countHeldElsewhere(
-  db: DbExecutor,
-  queueId: string,
-  walker: string,
-  now: Date,
-): Promise<number> {
-  const row = await db
+/** How many open members another walker holds right now (a hold gone stale is nobody's), as a subquery. */
+export function heldElsewhereQuery(db: DbExecutor, queueId: string, walker: string, now: Date) {
+  return db
     .selectFrom('queue_members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('queue_id', '=', queueId)
     .where('claimed_by', 'is not', null)
     .where('claimed_by', '<>', walker)
     .where('claimed_at', '>=', new Date(now.getTime() - CLAIM_STALE_AFTER_MS))
-    .where('completed', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('completed', '=', false);
 }
 
 /** Start over: every member open again, nobody holding any, the stored index back to 0. */

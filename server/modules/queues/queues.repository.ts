@@ -2,9 +2,11 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_QUEUE_ID, QUEUE_MESSAGES, type QueueSummary } from '#domain/contacts/queue.schema.ts';
+import type { DialingSettings } from '#domain/dialer/parallel-dialing.schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { orderedSelection } from '../contacts/public.ts';
+import { heldElsewhereQuery } from './queue-members.repository.ts';
 
 /**
  * Adds contacts to a queue in one statement; ids already there are ignored. `contactIds` is a
@@ -91,6 +93,45 @@ export async function getQueueSummary(db: DbExecutor, userId: string, id: string
   const row = await summaries(db, userId).where('q.id', '=', id).executeTakeFirst();
   if (!row) throw queueNotFound();
   return toSummary(row);
+}
+
+/**
+ * One queue of the user with its counts and its dialing settings (docs/decisions/026-parallel-dialing-pacing.md), in
+ * one read, or NOT_FOUND. `lock`: the row is locked as lockQueue locks it for a walk step (FOR NO KEY UPDATE), the
+ * default queue included.
+ */
+export async function getQueueForDialing(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<{ summary: QueueSummary; settings: DialingSettings }> {
+  const query = summaries(db, userId).select(['q.dial_mode', 'q.abandon_cap_percent']).where('q.id', '=', id);
+  const row = await (options.lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
+  if (!row) throw queueNotFound();
+  return {
+    summary: toSummary(row),
+    settings: {
+      mode: row.dial_mode,
+      capPercent: row.abandon_cap_percent === null ? null : Number(row.abandon_cap_percent),
+    },
+  };
+}
+
+/** One queue of the user with its counts and how many of its open members other walkers hold (a walk step's answer), in one read. */
+export async function getWalkedQueue(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  walker: string,
+  now: Date,
+): Promise<{ summary: QueueSummary; heldElsewhere: number }> {
+  const row = await summaries(db, userId)
+    .select(heldElsewhereQuery(db, id, walker, now).as('held_elsewhere'))
+    .where('q.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw queueNotFound();
+  return { summary: toSummary(row), heldElsewhere: Number(row.held_elsewhere ?? 0) };
 }
 
 export const queueNotFound = () => new AppError('NOT_FOUND', 'Queue not found');
