@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDb, type Db } from './database.ts';
@@ -45,5 +46,33 @@ describe('withinTimeBudget', () => {
     await expect(
       app.transaction().execute((trx) => withinTimeBudget(trx, 500, () => sql`select 1 / 0`.execute(trx))),
     ).rejects.toThrow(/division by zero/);
+  });
+
+  it('costs two statements besides the read: a budgeted count is one of the contact list’s busiest requests', async () => {
+    const sent: string[] = [];
+    const query = Reflect.get(pg.Client.prototype, 'query') as (
+      this: pg.Client,
+      ...args: unknown[]
+    ) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0];
+      sent.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      await app.transaction().execute(async (trx) => {
+        sent.length = 0;
+        await withinTimeBudget(trx, 500, () => sql`select 1`.execute(trx));
+      });
+    } finally {
+      pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    }
+    // The transaction's begin and commit around: the savepoint with its timeout, the read, back to the savepoint
+    // (it was five: the savepoint, the timeout read and set, the read, the timeout set back, the release).
+    expect(sent.filter((text) => !/^(begin|commit)$/i.test(text.trim()))).toEqual([
+      'savepoint within_budget; set local statement_timeout = 500',
+      'select 1',
+      'rollback to savepoint within_budget',
+    ]);
   });
 });
