@@ -41,18 +41,25 @@ export const waitFor = async <T>(read: () => Promise<T>, done: (v: T) => boolean
 };
 
 /**
- * The queue's earlier calls, ten hours before `now`: `live` of them reaching a person in twice as many dials. The
- * pacing rings a second line only once a queue has live answers enough for an abandoned call to stay under the cap
- * (32 at 3 %).
+ * The queue's earlier calls, ten hours before `now`: `live` of them reaching a person, one in every `dialsPerLive`
+ * dials (two by default). The pacing rings a second line only once a queue has live answers enough for an abandoned
+ * call to stay under the cap (32 at 3 %), and more lines the fewer of its dials reach a person. Request ids come from
+ * the queue's id, so one user can seed several queues.
  */
-export async function seedQueueHistory(admin: pg.Pool, queueId: string, live: number, now: Date) {
+export async function seedQueueHistory(
+  admin: pg.Pool,
+  queueId: string,
+  live: number,
+  now: Date,
+  dialsPerLive = 2,
+) {
   await admin.query(
     `insert into calls (user_id, request_id, provider, from_number, to_number, status, started_at, updated_at,
        queue_id, answered_by)
-     select q.user_id, 'hist' || lpad(g::text, 4, '0'), 'simulator', '+15550100000', '+1555020' || lpad(g::text, 4, '0'),
-       'completed', $2, $2, q.id, case when g % 2 = 0 then 'human' else null end
-     from power_dialer_queues q, generate_series(1, $3::int * 2) g where q.id = $1`,
-    [queueId, new Date(now.getTime() - 10 * 3600_000), live],
+     select q.user_id, left(md5(q.id::text || g), 8), 'simulator', '+15550100000', '+1555020' || lpad(g::text, 4, '0'),
+       'completed', $2, $2, q.id, case when g % $4::int = 0 then 'human' else null end
+     from power_dialer_queues q, generate_series(1, $3::int * $4::int) g where q.id = $1`,
+    [queueId, new Date(now.getTime() - 10 * 3600_000), live, dialsPerLive],
   );
 }
 

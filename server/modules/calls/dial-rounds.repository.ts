@@ -249,12 +249,10 @@ const DAY_MS = 86_400_000;
 const RECENT_DIALS = 200;
 
 /**
- * What the pacing reads of a queue: live answers (a person, as detection said, or one abandoned) and abandoned calls over 30 days and
- * over the last 24 hours, and how many of its latest calls reached a person.
- */
-/**
- * The counts the pacing rule needs for a queue. `ownRound`: a round of the walker asking, left out of the lines not
- * yet ended (it settles before their next round).
+ * The counts the pacing rule needs for a queue, in one statement: live answers (a person, as detection said, or one
+ * abandoned) and abandoned calls over 30 days and over the last 24 hours, how many of its latest calls reached a
+ * person, and its lines not yet ended. `ownRound`: a round of the walker asking, left out of those lines (it settles
+ * before their next round).
  */
 export async function pacingCounts(
   db: DbExecutor,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParallelState } from '#domain/dialer/parallel-dialing.schema.ts';
 import type { App } from '../../app.ts';
 import type { SlowRequestReport } from '../../process/slow-request-trace.ts';
+import { seedQueueHistory } from '../../test/calls-test-kit.ts';
 import { insertContact } from '../../test/contact-factory.ts';
 import {
   allowUnknownLocalTime,
@@ -67,14 +68,7 @@ async function parallelQueue(size: number) {
   const queueId = (await counted('POST', '/api/queues', { name: 'Round trips', selection: { ids } })).body
     .queue.id as string;
   await counted('PUT', `/api/queues/${queueId}/dialing`, { mode: 'parallel', capPercent: null });
-  await ctx.db.admin.query(
-    `insert into calls (user_id, request_id, provider, from_number, to_number, status, started_at, updated_at,
-       queue_id, answered_by)
-     select q.user_id, left(md5(q.id::text || g), 8), 'simulator', '+15550100000', '+1555020' || lpad(g::text, 4, '0'), 'completed',
-       $2, $2, q.id, case when g % 4 = 0 then 'human' else null end
-     from power_dialer_queues q, generate_series(1, 400) g where q.id = $1`,
-    [queueId, new Date(ctx.clock.now().getTime() - 10 * 3600_000)],
-  );
+  await seedQueueHistory(ctx.db.admin, queueId, 100, ctx.clock.now(), 4);
   return queueId;
 }
 
