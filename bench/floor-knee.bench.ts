@@ -57,6 +57,24 @@ const p95ByMinute = (phase: Phase) =>
     )
     .join('\n');
 
+/**
+ * Each rep endpoint's p95 over the reps' first request of its kind against the rest: whether what is slow at the
+ * start is the first of something (a rep's first call, a connection's first plans) rather than the load.
+ */
+const p95FirstAndRest = (phase: Phase) => {
+  const byKey = new Map<string, { first: number[]; rest: number[] }>();
+  for (const { key, ms, first } of phase.recorder.timeline) {
+    const lists = byKey.get(key) ?? { first: [], rest: [] };
+    (first ? lists.first : lists.rest).push(ms);
+    byKey.set(key, lists);
+  }
+  const p95 = (list: number[]) => (list.length ? `${fmt(summarise(list).p95)} (${list.length})` : '–');
+  return [...byKey.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, { first, rest }]) => `${key}: first ${p95(first)} | rest ${p95(rest)}`)
+    .join('\n');
+};
+
 /** The slowest rep endpoint's p95 in each minute (endpoints with at least 20 requests in it), and which it was. */
 const worstByMinute = (phase: Phase) => {
   const perKey = byMinute(phase);
@@ -114,6 +132,9 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
       steps.push(step);
       console.error(`p95 per minute of the phase, ${n} reps:\n${p95ByMinute(step.phase)}`);
       console.error(
+        `p95 of each rep's first request of a kind and of the rest, ${n} reps:\n${p95FirstAndRest(step.phase)}`,
+      );
+      console.error(
         `PostgreSQL backends by statement, ${n} reps:\n${postgresStatements(step.phase.postgres)}`,
       );
       console.error(`floor knee: ${n} reps ${step.holds ? 'hold' : `break: ${step.broke.join('; ')}`}`);
@@ -135,7 +156,7 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
   );
   return {
     name: `Sales floor: the knee on one server${floorSetup.jobsApart ? ', background jobs in a process of their own' : ''}`,
-    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue; ${serversSummary()}), each running ${MINUTES} min of the sales-floor flow at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
+    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue; ${serversSummary()}), each running ${MINUTES} min of the sales-floor flow (its list and report readers each from a moment of their own within their first 10 s) at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened).`,
     header:
       '| reps | slowest rep endpoint p95 / p99 (ms) | slowest rep endpoint p95 in minute 1 / 2 / … of the phase (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | event loop held > 50 ms: 10 s windows (longest) | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | PostgreSQL: backends active, their waits, commits, WAL | a process that only sleeps 10 ms at a time: how late it woke | targets hold |',
     rows,

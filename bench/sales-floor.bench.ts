@@ -66,8 +66,12 @@ export type Rep = {
 /** Every request the reps make, by endpoint (method and route, ids replaced). */
 class Recorder {
   readonly latencies = new Map<string, number[]>();
-  /** Every request of a rep's own flow (not reports): its endpoint, when it started and how long it took. */
-  readonly timeline: { key: string; at: number; ms: number }[] = [];
+  /**
+   * Every request of a rep's own flow (not reports): its endpoint, when it started, how long it took, and whether it
+   * was the rep's first of its kind (the first call of the day, the first look at a queue).
+   */
+  readonly timeline: { key: string; at: number; ms: number; first: boolean }[] = [];
+  private readonly seen = new Set<string>();
   readonly errors = new Map<string, string[]>();
   readonly eventDelays: number[] = [];
   readonly slow: string[] = [];
@@ -96,7 +100,11 @@ class Recorder {
       );
     if (!this.latencies.has(key)) this.latencies.set(key, []);
     this.latencies.get(key)!.push(ms);
-    if (!key.includes('reports')) this.timeline.push({ key, at: started, ms });
+    if (!key.includes('reports')) {
+      const first = !this.seen.has(`${rep.userId} ${key}`);
+      this.seen.add(`${rep.userId} ${key}`);
+      this.timeline.push({ key, at: started, ms, first });
+    }
     if (status < 200 || status >= 300) {
       if (!this.errors.has(key)) this.errors.set(key, []);
       this.errors.get(key)!.push(`${status} ${text.slice(0, 200)}`);
@@ -207,9 +215,18 @@ async function parallelRep(rep: Rep, stream: Stream, recorder: Recorder, until: 
   }
 }
 
+/**
+ * A reader refreshing every REPORT_EVERY_MS starts at a moment of its own within the first period, as readers who
+ * came in at different times are: five first passes in the same instant (with the floor's first calls, the import's
+ * start and the campaigns' creation) are a burst no floor sees, and with 90 samples an endpoint in a 3-minute phase
+ * they alone would set its p95.
+ */
+const readersOwnMoment = () => new Promise((r) => setTimeout(r, between(0, REPORT_EVERY_MS)));
+
 /** A rep who also reads their reports every 10 s, as a manager's screen refreshes. */
 async function reportReader(rep: Rep, recorder: Recorder, until: number): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
+  await readersOwnMoment();
   while (Date.now() < until) {
     await recorder.call(rep, 'GET', `/api/reports/overview?day=${day}&tz=UTC`);
     await recorder.call(rep, 'GET', `/api/reports/outcomes?day=${day}&tz=UTC&days=7`);
@@ -223,6 +240,7 @@ async function reportReader(rep: Rep, recorder: Recorder, until: number): Promis
  * every 10 s. With hundreds of users on one database these are the plans row security can mislead (decision 040).
  */
 async function listReader(rep: Rep, recorder: Recorder, until: number): Promise<void> {
+  await readersOwnMoment();
   while (Date.now() < until) {
     await recorder.call(rep, 'GET', '/api/contacts');
     await recorder.call(rep, 'GET', `/api/contacts?search=lead${Math.floor(between(1, 1000))}`);
@@ -588,7 +606,7 @@ function report(
   if (errorSamples.length) console.error('floor errors (first of each):\n' + errorSamples.join('\n'));
   return {
     name: `Sales floor: ${REPS} reps on ${INSTANCES === 1 ? 'one server' : `${INSTANCES} server instances`}`,
-    dataSize: `${REPS} reps (a quarter in Parallel mode), ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue (seeded in ${seedSeconds.toFixed(0)} s); time scale ${SCALE} (a call every 60–120 simulated s); ${REPORT_READERS} of them refresh their reports every 10 s, ${REPORT_READERS} others their contact list (first page, a search, the tab counts), queues and campaigns; ${serversSummary()}, pool ${POOL_SIZE} each${SERVER_LOG === 'info' ? ', logging every request' : ''}; one rep alone for ${SOLO_SECONDS} s, then all ${REPS} for ${MINUTES} min. ${floor.beside ? `Beside them: ${backgroundSummary()}.` : 'Nothing beside them (BENCH_BACKGROUND=0).'}`,
+    dataSize: `${REPS} reps (a quarter in Parallel mode), ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue (seeded in ${seedSeconds.toFixed(0)} s); time scale ${SCALE} (a call every 60–120 simulated s); ${REPORT_READERS} of them refresh their reports every 10 s, ${REPORT_READERS} others their contact list (first page, a search, the tab counts), queues and campaigns, each reader from a moment of its own within its first 10 s; ${serversSummary()}, pool ${POOL_SIZE} each${SERVER_LOG === 'info' ? ', logging every request' : ''}; one rep alone for ${SOLO_SECONDS} s, then all ${REPS} for ${MINUTES} min. ${floor.beside ? `Beside them: ${backgroundSummary()}.` : 'Nothing beside them (BENCH_BACKGROUND=0).'}`,
     header:
       '| endpoint | 1 rep p50 / p95 / p99 (ms) | floor p50 / p95 / p99 (ms) | requests | errors | p95 ≤ 100, p99 ≤ 300, 0 errors |',
     rows,
