@@ -120,7 +120,12 @@ export async function newWatchedPage(
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseUrl });
   const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.seen.push(m.text()));
+  // "Failed to load resource" names no request: the URL it came from does, so a failure says which one answered.
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const where = m.location().url;
+    consoleErrors.seen.push(where ? `${m.text()} (${where})` : m.text());
+  });
   page.on('pageerror', (e) => consoleErrors.seen.push(`pageerror: ${e.message}`));
   return page;
 }
