@@ -398,39 +398,39 @@ export async function buildApp(config: AppConfig): Promise<App> {
   changeFeedSoon = changeFeed.soon;
   const stopJanitor = await startJanitor(ctx, app.log);
   const bulkSpacingMs = config.telephony?.bulkSpacingMs ?? BULK_CALL_SPACING_MS;
-  const runJobs = config.runJobs ?? true;
-  const jobs = runJobs
-    ? await startJobRunner({
-        connectionString: config.databaseUrl,
-        tasks: {
-          [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs),
-          [QUEUE_FILL_TASK]: queueFillTask(db),
-          [SEND_TASKS.email]: sendTask(ctx, emailSending),
-          [SEND_TASKS.sms]: sendTask(ctx, smsSending),
-          [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
-          [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
-          [FILE_DELETIONS_TASK]: fileDeletionsTask(ctx),
-          [RECORDING_RETENTION_TASK]: recordingRetentionTask(ctx),
-          [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
-          [SLACK_POST_TASK]: slackPostTask(ctx),
-          [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
-          [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
-          [HUBSPOT_LOG_CALL_TASK]: hubspotLogCallTask(ctx),
-          [HUBSPOT_IMPORT_TASK]: hubspotImportTask(ctx),
-          [SALESFORCE_LOG_CALL_TASK]: salesforceLogCallTask(ctx),
-          [SALESFORCE_IMPORT_TASK]: salesforceImportTask(ctx),
-        },
-        log: app.log,
-        pollIntervalMs: config.jobPollIntervalMs ?? 500,
-        crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB].join('\n'),
-      })
-    : null;
+  const jobs =
+    (config.runJobs ?? true)
+      ? await startJobRunner({
+          connectionString: config.databaseUrl,
+          tasks: {
+            [BULK_CALL_TASK]: bulkCallTask(ctx, bulkSpacingMs),
+            [QUEUE_FILL_TASK]: queueFillTask(db),
+            [SEND_TASKS.email]: sendTask(ctx, emailSending),
+            [SEND_TASKS.sms]: sendTask(ctx, smsSending),
+            [NOTIFICATION_EMAIL_TASK]: notificationEmailTask(ctx),
+            [CALLBACK_DUE_TASK]: callbackDueTask(ctx),
+            [FILE_DELETIONS_TASK]: fileDeletionsTask(ctx),
+            [RECORDING_RETENTION_TASK]: recordingRetentionTask(ctx),
+            [RECORDING_FETCH_TASK]: recordingFetchTask(ctx),
+            [SLACK_POST_TASK]: slackPostTask(ctx),
+            [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
+            [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
+            [HUBSPOT_LOG_CALL_TASK]: hubspotLogCallTask(ctx),
+            [HUBSPOT_IMPORT_TASK]: hubspotImportTask(ctx),
+            [SALESFORCE_LOG_CALL_TASK]: salesforceLogCallTask(ctx),
+            [SALESFORCE_IMPORT_TASK]: salesforceImportTask(ctx),
+          },
+          log: app.log,
+          pollIntervalMs: config.jobPollIntervalMs ?? 500,
+          crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB].join('\n'),
+        })
+      : null;
   if (jobs) await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));
   else
     app.log.info('background jobs are off on this instance (BACKGROUND_JOBS=off): other instances run them');
   // Queuing webhook deliveries is background work too: the instances that run jobs do it.
-  const stopWebhookWatch = runJobs ? watchWebhookDeliveries(ctx, app.log) : () => undefined;
-  const stopJobsWatch = runJobs ? () => undefined : watchBackgroundJobsRunSomewhere(ctx, app.log);
+  const stopWebhookWatch = jobs ? watchWebhookDeliveries(ctx, app.log) : () => undefined;
+  const stopJobsWatch = jobs ? () => undefined : watchBackgroundJobsRunSomewhere(ctx, app.log);
   registerGracefulClose(app, config.closeGraceMs ?? 10_000, () => {
     changeFeed.stop();
     stopJanitor();

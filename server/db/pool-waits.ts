@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { aroundConnect } from './around-connect.ts';
 
 /** A wait for a pooled connection longer than this is counted (the capacity target: none over 50 ms). */
 export const POOL_WAIT_REPORTED_MS = 50;
@@ -19,8 +20,7 @@ export function trackPoolWaits(
 ): () => void {
   let count = 0;
   let longestMs = 0;
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) => {
+  aroundConnect(pool, (args, connect) => {
     if (args.length > 0) return connect(...args);
     const started = performance.now();
     return (connect() as Promise<pg.PoolClient>).then((client) => {
@@ -31,7 +31,7 @@ export function trackPoolWaits(
       }
       return client;
     });
-  };
+  });
   const timer = setInterval(() => {
     if (count === 0) return;
     report({ count, longestMs: Math.round(longestMs) });

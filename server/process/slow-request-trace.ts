@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import pg from 'pg';
+import { aroundConnect } from '../db/around-connect.ts';
 
 /** One step of a request that reached the database: waiting for a pooled connection, or one statement. */
 type Step = { kind: 'connection' | 'statement'; ms: number; sql?: string };
@@ -46,40 +47,8 @@ export function traceSlowRequests(
   thresholdMs: number,
   report: (slow: SlowRequestReport) => void,
 ): void {
-  /** Times `work` for the request it runs for: a promise until it settles, or its callback (the last argument). */
-  const timed = (
-    kind: Step['kind'],
-    sql: string | undefined,
-    args: unknown[],
-    work: (args: unknown[]) => unknown,
-  ) => {
-    const trace = storage.getStore();
-    if (!trace) return work(args);
-    const started = performance.now();
-    const done = () =>
-      trace.steps.push({
-        kind,
-        ms: performance.now() - started,
-        ...(sql !== undefined && { sql }),
-      });
-    const callback = args.at(-1);
-    if (typeof callback === 'function')
-      return work([
-        ...args.slice(0, -1),
-        (...results: unknown[]) => {
-          done();
-          return (callback as (...r: unknown[]) => unknown)(...results);
-        },
-      ]);
-    const result = work(args);
-    if (result instanceof Promise) result.then(done, done);
-    return result;
-  };
-  for (const pool of pools) {
-    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-    (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args: unknown[]) =>
-      timed('connection', undefined, args, (a) => connect(...a));
-  }
+  for (const pool of pools)
+    aroundConnect(pool, (args, connect) => timed('connection', undefined, args, (a) => connect(...a)));
   // Taken to be called on each client as `this` (apply below), as pg's own method.
   const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
   // Once per process: statements are timed for whichever traced app's request issued them.
@@ -104,6 +73,36 @@ export function traceSlowRequests(
       report(summarise(request.method, routeOf(request), reply.statusCode, totalMs, trace));
     done();
   });
+}
+
+/** Times `work` for the request it runs for: a promise until it settles, or its callback (the last argument). */
+function timed(
+  kind: Step['kind'],
+  sql: string | undefined,
+  args: unknown[],
+  work: (args: unknown[]) => unknown,
+): unknown {
+  const trace = storage.getStore();
+  if (!trace) return work(args);
+  const started = performance.now();
+  const done = () =>
+    trace.steps.push({
+      kind,
+      ms: performance.now() - started,
+      ...(sql !== undefined && { sql }),
+    });
+  const callback = args.at(-1);
+  if (typeof callback === 'function')
+    return work([
+      ...args.slice(0, -1),
+      (...results: unknown[]) => {
+        done();
+        return (callback as (...r: unknown[]) => unknown)(...results);
+      },
+    ]);
+  const result = work(args);
+  if (result instanceof Promise) result.then(done, done);
+  return result;
 }
 
 const routeOf = (request: { routeOptions: { url?: string }; url: string }) =>

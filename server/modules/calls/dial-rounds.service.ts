@@ -114,10 +114,11 @@ export async function recordRound(
     now,
   });
   const records = await recordsCalls(trx, userId);
-  const recordings = lines.map((line) => lineRecording(records, line));
+  // Each line with whether it is recorded, so the calls below and what is dialled are read from one list.
+  const dialled = lines.map((line) => ({ ...line, recording: lineRecording(records, line) }));
   const calls = await insertCalls(
     trx,
-    lines.map((line, index) => ({
+    dialled.map((line, index) => ({
       userId,
       contactId: line.contactId,
       // Each line is its own request, as a click would be (unique per user).
@@ -130,16 +131,19 @@ export async function recordRound(
       queueId: round.queue.id,
       projectId: round.queue.projectId,
       line: { roundId: round.id, walker: line.walker, number: index + 1 },
-      ...(recordings[index] && { recording: recordings[index] }),
+      ...(line.recording && { recording: line.recording }),
     })),
   );
-  const placed: PlacedLine[] = calls.map((call, index) => ({
-    id: call.id,
-    from: lines[index]!.from,
-    to: lines[index]!.to,
-    roundId: round.id,
-    recorded: Boolean(recordings[index]),
-  }));
+  const placed: PlacedLine[] = calls.map((call, index) => {
+    const line = dialled[index]!;
+    return {
+      id: call.id,
+      from: line.from,
+      to: line.to,
+      roundId: round.id,
+      recorded: Boolean(line.recording),
+    };
+  });
   await recordDecisions(
     trx,
     userId,
