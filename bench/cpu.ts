@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type pg from 'pg';
 
 /** A process's CPU time so far, in seconds (user + system, from /proc); with `children`, also its waited-for children's. */
 export function cpuSeconds(pid: number, children = false): number {
@@ -48,3 +49,37 @@ export function pressureTotals(): { cpu: number; io: number; memory: number } {
   };
   return { cpu: some('cpu'), io: some('io'), memory: some('memory') };
 }
+
+/** PostgreSQL's main process, whose children are every backend. */
+export async function postmasterPid(owner: pg.Pool): Promise<number> {
+  const { rows } = await owner.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const status = readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
+  return Number(/PPid:\s+(\d+)/.exec(status)![1]);
+}
+
+/**
+ * Starts counting the CPU a phase takes: the server processes', PostgreSQL's, the benchmark's own and the machine's.
+ * `finish` answers each in cores (CPU seconds per second of the phase) and the machine's busy share.
+ */
+export function countPhaseCpu(serverPids: readonly number[], postmaster: number) {
+  const servers = () => serverPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const started = Date.now();
+  const before = { servers: servers(), postgres: postgresCpuSeconds(postmaster), machine: machineTimes() };
+  const bench = process.cpuUsage();
+  return {
+    finish() {
+      const elapsed = (Date.now() - started) / 1000;
+      const machine = machineTimes();
+      const own = process.cpuUsage(bench);
+      return {
+        server: (servers() - before.servers) / elapsed,
+        postgres: (postgresCpuSeconds(postmaster) - before.postgres) / elapsed,
+        bench: (own.user + own.system) / 1e6 / elapsed,
+        machineBusy: (machine.busy - before.machine.busy) / (machine.total - before.machine.total),
+      };
+    },
+  };
+}
+
+export const cpuLine = (c: ReturnType<ReturnType<typeof countPhaseCpu>['finish']>) =>
+  `CPU cores: server ${c.server.toFixed(2)} / PostgreSQL ${c.postgres.toFixed(2)} / benchmark ${c.bench.toFixed(2)}; machine ${(100 * c.machineBusy).toFixed(0)} % busy`;

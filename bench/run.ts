@@ -19,7 +19,7 @@ import { benchIncomingCalls } from './incoming-calls.bench.ts';
 import { benchRecordings } from './recordings.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
 import { benchApiKeys } from './api-keys.bench.ts';
-import { benchWebhookFanout } from './webhook-fanout.bench.ts';
+import { benchWebhookFanout, fanoutSetup } from './webhook-fanout.bench.ts';
 import { benchSalesFloor } from './sales-floor.bench.ts';
 import { benchFloorKnee } from './floor-knee.bench.ts';
 import { floorSetup } from './sales-floor.bench.ts';
@@ -44,6 +44,10 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   recordings: benchRecordings,
   'api-keys': benchApiKeys,
   'webhook-fanout': benchWebhookFanout,
+  'webhook-fanout-jobs-apart': (ownerUrl) => {
+    fanoutSetup.jobsApart = true;
+    return benchWebhookFanout(ownerUrl);
+  },
   floor: benchSalesFloor,
   'floor-knee': benchFloorKnee,
   'floor-knee-jobs-apart': (ownerUrl) => {

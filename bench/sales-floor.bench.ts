@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { newRequestId } from '../domain/calls/call-guard.ts';
 import type { ParallelState } from '../domain/dialer/parallel-dialing.schema.ts';
@@ -9,7 +8,7 @@ import { openEventStream } from './event-stream.ts';
 import { meetsRepTargets } from './rep-targets.ts';
 import { fmt, summarise } from './stats.ts';
 import { seedFloor } from './floor-seed.ts';
-import { cpuSeconds, machineTimes, postgresCpuSeconds, pressureTotals } from './cpu.ts';
+import { cpuSeconds, machineTimes, postgresCpuSeconds, postmasterPid, pressureTotals } from './cpu.ts';
 import { startStallProbe, stallProbeLine, type StallFigures } from './stall-probe.ts';
 import { postgresLine, samplePostgres, type PostgresFigures } from './postgres-waits.ts';
 import {
@@ -466,13 +465,6 @@ function slowSummary(slow: SlowRequestReport[]): string {
     )
     .join('\n');
 }
-
-/** PostgreSQL's main process, whose children are every backend. */
-const postmasterPid = async (owner: pg.Pool) => {
-  const { rows } = await owner.query<{ pid: number }>('select pg_backend_pid() as pid');
-  const status = readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
-  return Number(/PPid:\s+(\d+)/.exec(status)![1]);
-};
 
 const countCalls = async (owner: pg.Pool) =>
   (await owner.query<{ n: number }>('select count(*)::int as n from calls')).rows[0]!.n;

@@ -21,7 +21,8 @@ import {
 /**
  * Creates a contact owned by its creator, stored synced, and adds it to the default queue in the same transaction
  * (contact sync; the queues module's joinDefaultQueue, given through the app context). The row is read back to
- * verify it.
+ * verify it before it joins the queue: joining locks the queue's counts row until the commit, and every other
+ * contact its owner creates meanwhile waits for that lock, so nothing but the commit comes after it.
  */
 export async function createContact(
   ctx: Pick<AppContext, 'joinDefaultQueue'>,
@@ -32,9 +33,9 @@ export async function createContact(
 ): Promise<Contact> {
   const phoneE164 = normalizePhone(fields.phone, await phoneCountryOf(trx, userId));
   const id = await insertContact(trx, userId, { ...fields, phoneE164 }, now);
-  await ctx.joinDefaultQueue(trx, userId, [id]);
   const contact = await findContact(trx, userId, id);
   if (!contact) throw new AppError('INTERNAL', 'Contact created but verification failed');
+  await ctx.joinDefaultQueue(trx, userId, [id]);
   return contact;
 }
 

@@ -17,7 +17,7 @@ import {
   commitWithoutWaitingForDisk,
   deliveryJobsWaiting,
   findEndpointForDelivery,
-  isEndpointEnabled,
+  inDeliveryTransaction,
   markEndpointHealth,
   pendingDeliveries,
   recordAttempts,
@@ -126,36 +126,41 @@ export function webhookDeliverTask(ctx: Ctx): JobTask {
   };
 }
 
+/** A delivery job's transaction, as the system (the job has no session), with its settings. */
 const asSystem = <T>(conn: Db, work: (trx: Transaction<Database>) => Promise<T>) =>
-  withActor(conn, { kind: 'system' }, work);
+  withActor(conn, { kind: 'system' }, async (trx) => {
+    await inDeliveryTransaction(trx);
+    return work(trx);
+  });
 
-/** The delivery rounds of one endpoint, on the locked connection; resolves with the wait for the next due (ms). */
+const asPending = (
+  rows: readonly { id: string; order_key: string | null; sequence: string | number; due_at: Date }[],
+) => rows.map((p) => ({ id: p.id, orderKey: p.order_key, sequence: Number(p.sequence), dueAt: p.due_at }));
+
+/**
+ * The delivery rounds of one endpoint, on the locked connection; resolves with the wait for the next due (ms). Each
+ * group's outcomes are committed as soon as it is sent, and the last group of a round reads the next round's pending
+ * deliveries in the same transaction: a run that sends one group takes two transactions (decision 035).
+ */
 async function deliverPending(ctx: Ctx, conn: Db, endpointId: string): Promise<number | null> {
-  const endpoint = await asSystem(conn, (trx) => findEndpointForDelivery(trx, endpointId));
-  if (!endpoint?.enabled) return null;
+  const first = await asSystem(conn, async (trx) => {
+    const endpoint = await findEndpointForDelivery(trx, endpointId);
+    return endpoint?.enabled ? { endpoint, pending: await pendingDeliveries(trx, endpointId, BATCH) } : null;
+  });
+  if (!first) return null;
+  const { endpoint } = first;
+  let pending = first.pending;
   const secret = ctx.secretBox.open(endpoint.secret_sealed);
   let delivered = 0;
   let failed = 0;
   let lastError = '';
   const stopAt = Date.now() + RUN_BUDGET_MS;
   for (let round = 0; round < ROUNDS && Date.now() < stopAt; round++) {
-    const pending = await asSystem(conn, async (trx) =>
-      (await isEndpointEnabled(trx, endpointId)) ? pendingDeliveries(trx, endpointId, BATCH) : null,
-    );
-    if (!pending) return null;
     const now = ctx.clock();
-    const ready = deliverableNow(
-      pending.map((p) => ({
-        id: p.id,
-        orderKey: p.order_key,
-        sequence: Number(p.sequence),
-        dueAt: p.due_at,
-      })),
-      now,
-    );
+    const ready = deliverableNow(asPending(pending), now);
     if (ready.length === 0) break;
     const rows = new Map(pending.map((p) => [p.id, p]));
-    for (let i = 0; i < ready.length && Date.now() < stopAt; i += AT_ONCE) {
+    for (let i = 0; i < ready.length; i += AT_ONCE) {
       const group = ready.slice(i, i + AT_ONCE).map((d) => rows.get(d.id)!);
       const outcomes = await Promise.all(
         group.map((row) => attempt(ctx, endpoint.url, secret, row.id, row.payload, now)),
@@ -179,33 +184,58 @@ async function deliverPending(ctx: Ctx, conn: Db, endpointId: string): Promise<n
           at,
         };
       });
-      await asSystem(conn, (trx) => recordAttempts(trx, recorded));
+      const lastOfRound = i + AT_ONCE >= ready.length || Date.now() >= stopAt;
+      if (!lastOfRound) {
+        await asSystem(conn, (trx) => recordAttempts(trx, recorded));
+        continue;
+      }
+      pending = await asSystem(conn, async (trx) => {
+        await recordAttempts(trx, recorded);
+        return pendingDeliveries(trx, endpointId, BATCH);
+      });
+      break;
     }
   }
-  return asSystem(conn, async (trx) => {
-    const now = ctx.clock();
-    if (delivered > 0) await markEndpointHealth(trx, endpointId, { failingSince: null });
-    else if (failed > 0) {
-      const failingSince = endpoint.failing_since ?? now;
-      const disable = shouldDisable(failingSince, now);
-      const disabledReason = `Every delivery failed for 3 days; the last: ${lastError}`.slice(0, 500);
-      await markEndpointHealth(trx, endpointId, { failingSince, ...(disable && { disabledReason }) });
-      if (disable) {
-        await notifyUser(trx, {
-          userId: endpoint.user_id,
-          kind: 'webhook-disabled',
-          subject: `${endpointId}:${failingSince.toISOString()}`,
-          title: `Webhook turned off: ${endpoint.description || endpoint.url}`,
-          body: `${disabledReason}. The events not yet delivered are kept: turn it back on in Settings → Integrations → Webhooks to send them. Nothing is recorded for it while it is off.`,
-          link: '/settings?tab=integrations',
-        });
-        return null;
-      }
-    }
-    const rest = await pendingDeliveries(trx, endpointId, BATCH);
-    const due = nextDueAt(
-      rest.map((p) => ({ id: p.id, orderKey: p.order_key, sequence: Number(p.sequence), dueAt: p.due_at })),
-    );
-    return due && Math.max(0, due.getTime() - ctx.clock().getTime());
+  const health = await settleHealth(ctx, conn, endpoint, { delivered, failed, lastError });
+  if (health === 'disabled') return null;
+  const due = nextDueAt(asPending(pending));
+  return due && Math.max(0, due.getTime() - ctx.clock().getTime());
+}
+
+type DeliveryEndpoint = NonNullable<Awaited<ReturnType<typeof findEndpointForDelivery>>>;
+
+/**
+ * Writes down how the endpoint fares, only when that changed: a success ends a failing stretch; a run of nothing but
+ * failures starts one, and one that has lasted 3 days disables the endpoint and tells its owner.
+ */
+async function settleHealth(
+  ctx: Ctx,
+  conn: Db,
+  endpoint: DeliveryEndpoint,
+  run: { delivered: number; failed: number; lastError: string },
+): Promise<'unchanged' | 'written' | 'disabled'> {
+  const now = ctx.clock();
+  if (run.delivered > 0) {
+    if (endpoint.failing_since === null) return 'unchanged';
+    await asSystem(conn, (trx) => markEndpointHealth(trx, endpoint.id, { failingSince: null }));
+    return 'written';
+  }
+  if (run.failed === 0) return 'unchanged';
+  const failingSince = endpoint.failing_since ?? now;
+  const disable = shouldDisable(failingSince, now);
+  if (!disable && endpoint.failing_since !== null) return 'unchanged';
+  const disabledReason = `Every delivery failed for 3 days; the last: ${run.lastError}`.slice(0, 500);
+  await asSystem(conn, async (trx) => {
+    await markEndpointHealth(trx, endpoint.id, { failingSince, ...(disable && { disabledReason }) });
+    if (disable)
+      await notifyUser(trx, {
+        userId: endpoint.user_id,
+        kind: 'webhook-disabled',
+        subject: `${endpoint.id}:${failingSince.toISOString()}`,
+        title: `Webhook turned off: ${endpoint.description || endpoint.url}`,
+        body: `${disabledReason}. The events not yet delivered are kept: turn it back on in Settings → Integrations → Webhooks to send them. Nothing is recorded for it while it is off.`,
+        link: '/settings?tab=integrations',
+      });
   });
+  return disable ? 'disabled' : 'written';
 }

@@ -170,16 +170,6 @@ export async function unlockEndpoint(db: DbExecutor, endpointId: string): Promis
   await sql`select pg_advisory_unlock(hashtextextended(${`webhook-deliver:${endpointId}`}, 0))`.execute(db);
 }
 
-/** Whether the endpoint is still on (its owner may turn it off while its deliveries are being sent). */
-export async function isEndpointEnabled(db: DbExecutor, endpointId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .select('enabled')
-    .where('id', '=', endpointId)
-    .executeTakeFirst();
-  return row?.enabled ?? false;
-}
-
 /** The endpoint as its delivery job sees it (the system actor: the job has no session). */
 export async function findEndpointForDelivery(db: DbExecutor, endpointId: string) {
   return db
@@ -189,13 +179,25 @@ export async function findEndpointForDelivery(db: DbExecutor, endpointId: string
     .executeTakeFirst();
 }
 
-/** The endpoint's pending deliveries, oldest first, at most `limit`. */
+/**
+ * The endpoint's pending deliveries, oldest first, at most `limit`; none once the endpoint is turned off (its owner
+ * may turn it off while its deliveries are being sent). Read in a delivery transaction (`inDeliveryTransaction`).
+ */
 export async function pendingDeliveries(db: DbExecutor, endpointId: string, limit: number) {
   return db
     .selectFrom('webhook_deliveries')
     .select(['id', 'order_key', 'sequence', 'due_at', 'event_at', 'attempts', 'payload'])
     .where('endpoint_id', '=', endpointId)
     .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('webhook_endpoints')
+          .select('id')
+          .where('id', '=', endpointId)
+          .where('enabled', '=', true),
+      ),
+    )
     .orderBy('sequence')
     .limit(limit)
     .execute();
@@ -212,12 +214,11 @@ export type AttemptOutcome = {
 };
 
 /**
- * Records the outcomes of a group of attempts in one statement, without waiting for the write-ahead log to reach the
- * disk: an outcome lost in a database crash only means that delivery is sent again, with the same id (at least once).
+ * Records the outcomes of a group of attempts in one statement, in a delivery transaction (`inDeliveryTransaction`):
+ * an outcome lost in a database crash only means that delivery is sent again, with the same id (at least once).
  */
 export async function recordAttempts(db: DbExecutor, outcomes: readonly AttemptOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  await commitWithoutWaitingForDisk(db);
   const rows = outcomes.map(
     (o) =>
       sql`(${o.id}, ${o.status}, ${o.attempts}::int, ${o.dueAt}::timestamptz, ${o.lastStatus}::int, ${
@@ -287,4 +288,18 @@ export async function deliveryJobsWaiting(db: DbExecutor, endpointIds: string[])
  */
 export async function commitWithoutWaitingForDisk(db: DbExecutor): Promise<void> {
   await sql`set local synchronous_commit = off`.execute(db);
+}
+
+/**
+ * The settings of a delivery job's transaction, in one statement. Its commit does not wait for the disk
+ * (`commitWithoutWaitingForDisk`: an outcome lost in a crash only sends that delivery again, with the same id). And
+ * it reads pending deliveries by index scan, never by bitmap: each delivered row leaves a dead entry in the pending
+ * index until a vacuum, and an index scan marks the entries it finds dead so that later reads skip them, where a
+ * bitmap scan (which the planner picks when its statistics say few are pending) visits every dead row's table page
+ * again on every read: at 1,000 deliveries a second, 2,000 pages a read (decision 035).
+ */
+export async function inDeliveryTransaction(db: DbExecutor): Promise<void> {
+  await sql`select set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)`.execute(
+    db,
+  );
 }
