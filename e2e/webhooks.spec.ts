@@ -54,6 +54,7 @@ test('a rep adds a webhook endpoint, receives signed events, watches a failure r
     const log = endpoint.getByRole('table', { name: 'Deliveries' });
     await expect(log.getByRole('row').nth(1)).toContainText('Retrying');
     await expect(log.getByRole('row').nth(1)).toContainText('receiver broke');
+    await expect(endpoint).toContainText('A delivery is kept here for 30 days after its event');
     await page.screenshot({ path: test.info().outputPath('webhooks.png') });
     await expect(log.getByRole('row').nth(1)).toContainText('Delivered', { timeout: 20_000 });
     expect(receiver.received.map((r) => r.json.data.firstName)).toEqual(['Ada', 'Bob', 'Bob']);

@@ -104,6 +104,9 @@ import { registerSlackRoutes, SLACK_POST_TASK, slackPostTask } from './modules/s
 import {
   registerWebhookRoutes,
   WEBHOOK_DELIVER_TASK,
+  WEBHOOK_LOG_RETENTION_CRONTAB,
+  WEBHOOK_LOG_RETENTION_TASK,
+  webhookLogRetentionTask,
   WEBHOOK_SWEEP_CRONTAB,
   WEBHOOK_SWEEP_TASK,
   webhookDeliverTask,
@@ -415,6 +418,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
             [SLACK_POST_TASK]: slackPostTask(ctx),
             [WEBHOOK_DELIVER_TASK]: webhookDeliverTask(ctx),
             [WEBHOOK_SWEEP_TASK]: webhookSweepTask(ctx),
+            [WEBHOOK_LOG_RETENTION_TASK]: webhookLogRetentionTask(ctx),
             [HUBSPOT_LOG_CALL_TASK]: hubspotLogCallTask(ctx),
             [HUBSPOT_IMPORT_TASK]: hubspotImportTask(ctx),
             [SALESFORCE_LOG_CALL_TASK]: salesforceLogCallTask(ctx),
@@ -422,7 +426,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
           },
           log: app.log,
           pollIntervalMs: config.jobPollIntervalMs ?? 500,
-          crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB].join('\n'),
+          crontab: [RECORDING_RETENTION_CRONTAB, WEBHOOK_SWEEP_CRONTAB, WEBHOOK_LOG_RETENTION_CRONTAB].join(
+            '\n',
+          ),
         })
       : null;
   if (jobs) await withActor(db, { kind: 'system' }, (trx) => recordJobPool(trx, instanceId, jobs.poolId));

@@ -37,6 +37,11 @@ export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000
 export const RETRY_FOR_MS = 24 * 3_600_000;
 /** An endpoint whose every delivery failed for this long is disabled, and its owner told. */
 export const DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
+/**
+ * How long the delivery log keeps a delivery that is done with (delivered, or given up), counted from its event or
+ * from its last redelivery; one still being tried is kept however old.
+ */
+export const DELIVERY_LOG_KEPT_DAYS = 30;
 
 /**
  * When to try a delivery again after `attempts` failed attempts, or null when it has had its 24 hours (it is then

@@ -8,3 +8,9 @@ export {
   watchWebhookDeliveries,
   webhookSweepTask,
 } from './webhook-kick.ts';
+export {
+  pruneDeliveryLog,
+  WEBHOOK_LOG_RETENTION_CRONTAB,
+  WEBHOOK_LOG_RETENTION_TASK,
+  webhookLogRetentionTask,
+} from './webhook-log-retention.task.ts';

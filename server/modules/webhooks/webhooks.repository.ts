@@ -136,6 +136,19 @@ export async function listDeliveries(
   return query.execute();
 }
 
+/**
+ * Deletes up to `limit` deliveries done with (delivered or failed) whose event, or last redelivery, came before
+ * `before` (the system's job). The status and time are checked again on the row deleted: a delivery its owner sends
+ * again while this runs is pending by then, and stays.
+ */
+export async function deleteSettledDeliveries(db: DbExecutor, before: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from webhook_deliveries
+    where id in (select id from webhook_deliveries where status <> 'pending' and event_at < ${before} limit ${limit})
+      and status <> 'pending' and event_at < ${before}`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
 /** A failed (or delivered) delivery goes again, with the same id, as soon as its endpoint's job runs. */
 export async function redeliver(db: DbExecutor, userId: string, deliveryId: string, now: Date) {
   return db

@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import { sweepWebhookEndpoints } from './webhook-kick.ts';
+import { pruneDeliveryLog } from './webhook-log-retention.task.ts';
 import { verifyWebhook } from './webhook-signature.ts';
 
 /*
@@ -161,6 +162,54 @@ describe('outgoing webhooks', () => {
     expect(
       (await send('POST', `/api/webhook-deliveries/${gaveUp!.id}/redeliver`, undefined, other)).statusCode,
     ).toBe(404);
+  });
+
+  it('keeps the log 30 days: older delivered and given-up deliveries go, those still tried stay, a redelivery starts again', async () => {
+    const { endpoint } = await register(['contact.created']);
+    for (const firstName of ['Ada', 'Bea', 'Cy', 'Dot', 'Eve'])
+      await insertContact(ctx.app, rep, { firstName });
+    await until(async () => (await log(endpoint.id)).every((d) => d.status === 'delivered'));
+    // Ada delivered 31 days ago, Bea given up 31 days ago, Cy still being retried at 31 days (its owner turned the
+    // endpoint off and on), Dot delivered 29 days ago, Eve delivered 31 days ago and redelivered today.
+    const age = (name: string, days: number, status: string) =>
+      ctx.db.admin.query(
+        `update webhook_deliveries set event_at = $1::timestamptz - make_interval(days => $2), status = $3,
+           due_at = $1::timestamptz + interval '90 days'
+         where payload -> 'data' ->> 'firstName' = $4`,
+        [ctx.clock.now(), days, status, name],
+      );
+    await age('Ada', 31, 'delivered');
+    await age('Bea', 31, 'failed');
+    await age('Cy', 31, 'pending');
+    await age('Dot', 29, 'delivered');
+    await age('Eve', 31, 'delivered');
+    const eveId = (
+      await ctx.db.admin.query<{ id: string }>(
+        `select id from webhook_deliveries where payload -> 'data' ->> 'firstName' = 'Eve'`,
+      )
+    ).rows[0]!.id;
+    expect((await send('POST', `/api/webhook-deliveries/${eveId}/redeliver`)).statusCode).toBe(202);
+    await until(() => receiver.received.length === 6);
+    // And 10,001 more a year old, so the deletion takes more than one batch.
+    await ctx.db.admin.query(
+      `insert into webhook_deliveries (id, endpoint_id, user_id, type, event_at, payload, status, due_at)
+       select 'msg_old_' || n, $1, $2, 'contact.created', $3::timestamptz - interval '1 year', '{}', 'delivered', $3
+       from generate_series(1, 10001) n`,
+      [endpoint.id, rep.userId, ctx.clock.now()],
+    );
+
+    expect(await pruneDeliveryLog(ctx.app.ctx)).toBe(10_003);
+    const kept = await ctx.db.admin.query<{ name: string; status: string }>(
+      `select payload -> 'data' ->> 'firstName' as name, status from webhook_deliveries order by sequence`,
+    );
+    expect(kept.rows.map((r) => r.name)).toEqual(['Cy', 'Dot', 'Eve']);
+    expect(await pruneDeliveryLog(ctx.app.ctx)).toBe(0);
+    // A month on, Dot and Eve are done with and old; Cy is still being tried and stays.
+    ctx.clock.advance(31 * 86_400_000);
+    expect(await pruneDeliveryLog(ctx.app.ctx)).toBe(2);
+    expect((await log(endpoint.id)).map((d) => d.id)).toEqual([
+      (await ctx.db.admin.query<{ id: string }>(`select id from webhook_deliveries`)).rows[0]!.id,
+    ]);
   });
 
   it('turns an endpoint off after 3 days of failures, and on again delivers what waited', async () => {
