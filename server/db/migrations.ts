@@ -53,6 +53,7 @@ import * as m0051 from './migrations/0051-api-key-viewer.ts';
 import * as m0052 from './migrations/0052-walk-index-only.ts';
 import * as m0053 from './migrations/0053-fresh-statistics.ts';
 import * as m0054 from './migrations/0054-webhook-log-retention.ts';
+import * as m0055 from './migrations/0055-queue-counts-never-wait.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0052-walk-index-only': m0052,
   '0053-fresh-statistics': m0053,
   '0054-webhook-log-retention': m0054,
+  '0055-queue-counts-never-wait': m0055,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -155,13 +155,22 @@ export async function restartQueue(db: DbExecutor, queueId: string, now: Date): 
     .execute();
 }
 
-/** The stored index: how far the walk has come; back to 0 when the queue is completed. */
+/**
+ * The stored index: how far the walk has come; back to 0 when the queue is completed. The walk takes the queue's row
+ * anyway, so the count changes left aside while the queue was busy are folded into it here (migration 0055).
+ */
 export async function storeWalkIndex(db: DbExecutor, queueId: string, now: Date): Promise<void> {
   await sql`
-    update power_dialer_queues
-    set last_contact_index = case when completed_count >= total_count then 0 else completed_count end,
+    with moved as (delete from queue_count_changes where queue_id = ${queueId} returning total, completed),
+    aside as (select coalesce(sum(total), 0)::int as total, coalesce(sum(completed), 0)::int as completed from moved)
+    update power_dialer_queues q
+    set total_count = q.total_count + aside.total,
+        completed_count = q.completed_count + aside.completed,
+        last_contact_index = case when q.completed_count + aside.completed >= q.total_count + aside.total then 0
+          else q.completed_count + aside.completed end,
         last_modified = ${now}
-    where id = ${queueId}`.execute(db);
+    from aside
+    where q.id = ${queueId}`.execute(db);
 }
 
 /** Members whose wait is over (their calling hours have come) are offered again, in their place in the queue. */

@@ -48,9 +48,14 @@ function summaries(db: DbExecutor, userId: string) {
       'q.queue_name',
       'q.created_at',
       'q.project_id',
-      // Kept by triggers on queue_members (migration 0012): no counting of a million rows per read.
-      'q.total_count as total',
-      'q.completed_count as completed',
+      // Kept by triggers on queue_members (migrations 0012, 0055): no counting of a million rows per read; the
+      // changes a busy queue left aside are added.
+      sql<number>`q.total_count + coalesce((select sum(c.total) from queue_count_changes c where c.queue_id = q.id), 0)::int`.as(
+        'total',
+      ),
+      sql<number>`q.completed_count + coalesce((select sum(c.completed) from queue_count_changes c where c.queue_id = q.id), 0)::int`.as(
+        'completed',
+      ),
       sql<boolean>`q.fill_selection is not null`.as('filling'),
       'q.fill_added',
       'q.fill_expected',
