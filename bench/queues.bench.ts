@@ -61,8 +61,12 @@ export async function benchQueues(ownerUrl: string): Promise<BenchResult> {
     const list = await sample(() => api('GET', '/api/queues'));
     const listFloor = await sample(() =>
       owner.query(
-        `select id, queue_id, queue_name, created_at, project_id, total_count, completed_count
-         from power_dialer_queues where user_id = $1 order by created_at desc`,
+        `select q.id, q.queue_id, q.queue_name, q.created_at, q.project_id,
+           q.total_count + coalesce(aside.total, 0), q.completed_count + coalesce(aside.completed, 0)
+         from power_dialer_queues q
+         left join lateral (select sum(c.total)::int as total, sum(c.completed)::int as completed
+           from queue_count_changes c where c.queue_id = q.id) aside on true
+         where q.user_id = $1 order by q.created_at desc`,
         [userId],
       ),
     );

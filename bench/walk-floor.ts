@@ -26,9 +26,14 @@ export async function walkFloorStep(
       `update queue_members set claimed_at = now() where queue_id = $1 and contact_id = $2`,
       [queueId, next.rows[0]!.id],
     );
-    await client.query('select total_count, completed_count from power_dialer_queues where id = $1', [
-      queueId,
-    ]);
+    await client.query(
+      `select q.total_count + coalesce(aside.total, 0), q.completed_count + coalesce(aside.completed, 0)
+       from power_dialer_queues q
+       left join lateral (select sum(c.total)::int as total, sum(c.completed)::int as completed
+         from queue_count_changes c where c.queue_id = q.id) aside on true
+       where q.id = $1`,
+      [queueId],
+    );
     await client.query('commit');
   } finally {
     client.release();

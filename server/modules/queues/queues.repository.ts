@@ -42,6 +42,15 @@ export async function addQueueMembers(
 function summaries(db: DbExecutor, userId: string) {
   return db
     .selectFrom('power_dialer_queues as q')
+    .leftJoinLateral(
+      () =>
+        sql<{
+          total: number;
+          completed: number;
+        }>`(select sum(c.total)::int as total, sum(c.completed)::int as completed
+          from queue_count_changes c where c.queue_id = q.id)`.as('aside'),
+      (join) => join.onTrue(),
+    )
     .select([
       'q.id',
       'q.queue_id',
@@ -50,12 +59,8 @@ function summaries(db: DbExecutor, userId: string) {
       'q.project_id',
       // Kept by triggers on queue_members (migrations 0012, 0055): no counting of a million rows per read; the
       // changes a busy queue left aside are added.
-      sql<number>`q.total_count + coalesce((select sum(c.total) from queue_count_changes c where c.queue_id = q.id), 0)::int`.as(
-        'total',
-      ),
-      sql<number>`q.completed_count + coalesce((select sum(c.completed) from queue_count_changes c where c.queue_id = q.id), 0)::int`.as(
-        'completed',
-      ),
+      sql<number>`q.total_count + coalesce(aside.total, 0)`.as('total'),
+      sql<number>`q.completed_count + coalesce(aside.completed, 0)`.as('completed'),
       sql<boolean>`q.fill_selection is not null`.as('filling'),
       'q.fill_added',
       'q.fill_expected',
