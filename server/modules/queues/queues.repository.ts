@@ -117,7 +117,7 @@ export async function getQueueForDialing(
   options: { lock?: boolean } = {},
 ): Promise<{ summary: QueueSummary; settings: DialingSettings }> {
   const query = summaries(db, userId).select(['q.dial_mode', 'q.abandon_cap_percent']).where('q.id', '=', id);
-  const row = await (options.lock ? query.forNoKeyUpdate() : query).executeTakeFirst();
+  const row = await (options.lock ? query.forNoKeyUpdate('q') : query).executeTakeFirst();
   if (!row) throw queueNotFound();
   return {
     summary: toSummary(row),
