@@ -62,6 +62,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   salesforce_sign_ins: 'server/modules/salesforce',
   salesforce_logged_calls: 'server/modules/salesforce',
   webhook_endpoints: 'server/modules/webhooks',
+  webhook_events: 'server/modules/webhooks',
   webhook_deliveries: 'server/modules/webhooks',
   recording_settings: 'server/modules/recordings',
 };

@@ -54,6 +54,7 @@ import * as m0052 from './migrations/0052-walk-index-only.ts';
 import * as m0053 from './migrations/0053-fresh-statistics.ts';
 import * as m0054 from './migrations/0054-webhook-log-retention.ts';
 import * as m0055 from './migrations/0055-queue-counts-never-wait.ts';
+import * as m0056 from './migrations/0056-webhook-events-stored-once.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0053-fresh-statistics': m0053,
   '0054-webhook-log-retention': m0054,
   '0055-queue-counts-never-wait': m0055,
+  '0056-webhook-events-stored-once': m0056,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

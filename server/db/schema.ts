@@ -765,7 +765,8 @@ export type WebhookDeliveriesTable = {
   order_key: string | null;
   type: string;
   event_at: Date;
-  payload: unknown;
+  /** Its event (webhook_events), the payload its endpoints are sent. */
+  event_id: string;
   status: Generated<'pending' | 'delivered' | 'failed'>;
   attempts: Generated<number>;
   due_at: Date;
@@ -775,8 +776,17 @@ export type WebhookDeliveriesTable = {
   delivered_at: Date | null;
 };
 
+/** An event's payload, stored once for all its endpoints' deliveries (migration 0056). */
+export type WebhookEventsTable = {
+  id: Generated<string>;
+  user_id: string;
+  event_at: Date;
+  payload: unknown;
+};
+
 export type Database = {
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   slack_connections: SlackConnectionsTable;
   hubspot_connections: HubspotConnectionsTable;

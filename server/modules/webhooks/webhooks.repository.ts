@@ -149,6 +149,20 @@ export async function deleteSettledDeliveries(db: DbExecutor, before: Date, limi
   return Number(result.numAffectedRows ?? 0n);
 }
 
+/**
+ * Deletes up to `limit` events from before `before` that no delivery names any more (their deliveries pruned, or their
+ * endpoint deleted). No delivery is made for an event after the transaction that stored it, so one found unnamed
+ * stays unnamed (migration 0056).
+ */
+export async function deleteUnnamedEvents(db: DbExecutor, before: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from webhook_events where id in (
+      select e.id from webhook_events e
+      where e.event_at < ${before} and not exists (select 1 from webhook_deliveries d where d.event_id = e.id)
+      limit ${limit})`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
 /** A failed (or delivered) delivery goes again, with the same id, as soon as its endpoint's job runs. */
 export async function redeliver(db: DbExecutor, userId: string, deliveryId: string, now: Date) {
   return db
@@ -193,15 +207,26 @@ export async function findEndpointForDelivery(db: DbExecutor, endpointId: string
 }
 
 /**
- * The endpoint's pending deliveries, oldest first, at most `limit`; none once the endpoint is turned off (its owner
- * may turn it off while its deliveries are being sent). Read in a delivery transaction (`inDeliveryTransaction`).
+ * The endpoint's pending deliveries, oldest first, at most `limit`, each with its event's payload as the text to send
+ * (null if its event is gone, which retention never does to an event a delivery names); none once the endpoint is
+ * turned off (its owner may turn it off while its deliveries are being sent). Read in a delivery transaction
+ * (`inDeliveryTransaction`).
  */
 export async function pendingDeliveries(db: DbExecutor, endpointId: string, limit: number) {
   return db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'order_key', 'sequence', 'due_at', 'event_at', 'attempts', 'payload'])
-    .where('endpoint_id', '=', endpointId)
-    .where('status', '=', 'pending')
+    .selectFrom('webhook_deliveries as d')
+    .leftJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.order_key',
+      'd.sequence',
+      'd.due_at',
+      'd.event_at',
+      'd.attempts',
+      sql<string | null>`e.payload::text`.as('body'),
+    ])
+    .where('d.endpoint_id', '=', endpointId)
+    .where('d.status', '=', 'pending')
     .where((eb) =>
       eb.exists(
         eb
@@ -211,7 +236,7 @@ export async function pendingDeliveries(db: DbExecutor, endpointId: string, limi
           .where('enabled', '=', true),
       ),
     )
-    .orderBy('sequence')
+    .orderBy('d.sequence')
     .limit(limit)
     .execute();
 }

@@ -171,13 +171,19 @@ describe('outgoing webhooks', () => {
     await until(async () => (await log(endpoint.id)).every((d) => d.status === 'delivered'));
     // Ada delivered 31 days ago, Bea given up 31 days ago, Cy still being retried at 31 days (its owner turned the
     // endpoint off and on), Dot delivered 29 days ago, Eve delivered 31 days ago and redelivered today.
-    const age = (name: string, days: number, status: string) =>
-      ctx.db.admin.query(
-        `update webhook_deliveries set event_at = $1::timestamptz - make_interval(days => $2), status = $3,
-           due_at = $1::timestamptz + interval '90 days'
-         where payload -> 'data' ->> 'firstName' = $4`,
-        [ctx.clock.now(), days, status, name],
+    const age = async (name: string, days: number, status: string) => {
+      const event = `select id from webhook_events where payload -> 'data' ->> 'firstName' = $2`;
+      await ctx.db.admin.query(
+        `update webhook_events set event_at = $1::timestamptz - make_interval(days => $3) where id in (${event})`,
+        [ctx.clock.now(), name, days],
       );
+      await ctx.db.admin.query(
+        `update webhook_deliveries set event_at = $1::timestamptz - make_interval(days => $3), status = $4,
+           due_at = $1::timestamptz + interval '90 days'
+         where event_id in (${event})`,
+        [ctx.clock.now(), name, days, status],
+      );
+    };
     await age('Ada', 31, 'delivered');
     await age('Bea', 31, 'failed');
     await age('Cy', 31, 'pending');
@@ -185,31 +191,72 @@ describe('outgoing webhooks', () => {
     await age('Eve', 31, 'delivered');
     const eveId = (
       await ctx.db.admin.query<{ id: string }>(
-        `select id from webhook_deliveries where payload -> 'data' ->> 'firstName' = 'Eve'`,
+        `select d.id from webhook_deliveries d join webhook_events e on e.id = d.event_id
+         where e.payload -> 'data' ->> 'firstName' = 'Eve'`,
       )
     ).rows[0]!.id;
     expect((await send('POST', `/api/webhook-deliveries/${eveId}/redeliver`)).statusCode).toBe(202);
     await until(() => receiver.received.length === 6);
     // And 10,001 more a year old, so the deletion takes more than one batch.
     await ctx.db.admin.query(
-      `insert into webhook_deliveries (id, endpoint_id, user_id, type, event_at, payload, status, due_at)
-       select 'msg_old_' || n, $1, $2, 'contact.created', $3::timestamptz - interval '1 year', '{}', 'delivered', $3
-       from generate_series(1, 10001) n`,
+      `with old as (
+         insert into webhook_events (user_id, event_at, payload)
+         select $2, $3::timestamptz - interval '1 year', '{}' from generate_series(1, 10001) returning id)
+       insert into webhook_deliveries (id, endpoint_id, user_id, type, event_at, event_id, status, due_at)
+       select 'msg_old_' || id, $1, $2, 'contact.created', $3::timestamptz - interval '1 year', id, 'delivered', $3
+       from old`,
       [endpoint.id, rep.userId, ctx.clock.now()],
     );
 
-    expect(await pruneDeliveryLog(ctx.app.ctx)).toBe(10_003);
+    // Their events go with them, except Eve's: old, but its redelivered delivery still names it.
+    expect(await pruneDeliveryLog(ctx.app.ctx)).toEqual({ deliveries: 10_003, events: 10_003 });
     const kept = await ctx.db.admin.query<{ name: string; status: string }>(
-      `select payload -> 'data' ->> 'firstName' as name, status from webhook_deliveries order by sequence`,
+      `select e.payload -> 'data' ->> 'firstName' as name, d.status
+       from webhook_deliveries d join webhook_events e on e.id = d.event_id order by d.sequence`,
     );
     expect(kept.rows.map((r) => r.name)).toEqual(['Cy', 'Dot', 'Eve']);
-    expect(await pruneDeliveryLog(ctx.app.ctx)).toBe(0);
-    // A month on, Dot and Eve are done with and old; Cy is still being tried and stays.
+    expect(await pruneDeliveryLog(ctx.app.ctx)).toEqual({ deliveries: 0, events: 0 });
+    // A month on, Dot and Eve are done with and old; Cy is still being tried and stays, with its event.
     ctx.clock.advance(31 * 86_400_000);
-    expect(await pruneDeliveryLog(ctx.app.ctx)).toBe(2);
+    expect(await pruneDeliveryLog(ctx.app.ctx)).toEqual({ deliveries: 2, events: 2 });
+    const events = await ctx.db.admin.query<{ name: string }>(
+      `select payload -> 'data' ->> 'firstName' as name from webhook_events`,
+    );
+    expect(events.rows.map((r) => r.name)).toEqual(['Cy']);
     expect((await log(endpoint.id)).map((d) => d.id)).toEqual([
       (await ctx.db.admin.query<{ id: string }>(`select id from webhook_deliveries`)).rows[0]!.id,
     ]);
+  });
+
+  it('stores an event once for all its endpoints, each sent the same payload; retention takes it once none names it', async () => {
+    const first = await register(['contact.created']);
+    const second = await register(['contact.created']);
+    await insertContact(ctx.app, rep, { firstName: 'Ada' });
+    await until(() => receiver.received.length === 2);
+    const stored = async () =>
+      (
+        await ctx.db.admin.query<{ events: number; deliveries: number }>(
+          `select (select count(*)::int from webhook_events) as events,
+             (select count(*)::int from webhook_deliveries) as deliveries`,
+        )
+      ).rows[0];
+    expect(await stored()).toEqual({ events: 1, deliveries: 2 });
+    const [a, b] = receiver.received;
+    expect(a!.body).toBe(b!.body);
+    expect(a!.json).toMatchObject({ type: 'contact.created', data: { firstName: 'Ada' } });
+    expect(a!.headers['webhook-id']).not.toBe(b!.headers['webhook-id']);
+    await until(async () => (await log(second.endpoint.id))[0]?.status === 'delivered');
+    // The first endpoint goes, with its delivery; the second's still names the event.
+    expect((await send('DELETE', `/api/webhooks/${first.endpoint.id}`)).statusCode).toBe(204);
+    expect(await stored()).toEqual({ events: 1, deliveries: 1 });
+    // A month on (the event made by the database's clock, the retention run by the app's) the second goes too: the
+    // event, named by nothing, is pruned with nothing else.
+    await ctx.db.admin.query(`update webhook_events set event_at = $1::timestamptz - interval '31 days'`, [
+      ctx.clock.now(),
+    ]);
+    expect((await send('DELETE', `/api/webhooks/${second.endpoint.id}`)).statusCode).toBe(204);
+    expect(await pruneDeliveryLog(ctx.app.ctx)).toEqual({ deliveries: 0, events: 1 });
+    expect(await stored()).toEqual({ events: 0, deliveries: 0 });
   });
 
   it('turns an endpoint off after 3 days of failures, and on again delivers what waited', async () => {
@@ -254,8 +301,11 @@ describe('outgoing webhooks', () => {
     const { endpoint } = await register(['contact.created']);
     // A delivery with no job, as the capture writes them (or as a job lost in a crash leaves them).
     await ctx.db.admin.query(
-      `insert into webhook_deliveries (id, endpoint_id, user_id, type, event_at, payload, due_at)
-       values ('msg_unqueued', $1, $2, 'contact.created', now(), '{"type":"contact.created","data":{}}', to_timestamp(0))`,
+      `with event as (
+         insert into webhook_events (user_id, event_at, payload)
+         values ($2, now(), '{"type":"contact.created","data":{}}') returning id)
+       insert into webhook_deliveries (id, endpoint_id, user_id, type, event_at, event_id, due_at)
+       select 'msg_unqueued', $1, $2, 'contact.created', now(), id, to_timestamp(0) from event`,
       [endpoint.id, rep.userId],
     );
     await until(() => receiver.received.length === 1);
