@@ -300,7 +300,8 @@ export type Phase = {
   peakConnections: number;
   calls: number;
   /** Waits over 50 ms for a pooled connection the servers reported while the phase worked, and the longest. */
-  poolWaits: { count: number; longestMs: number };
+  /** `opening`: of `count`, the waits for a connection the pool had to open (none idle, room to grow). */
+  poolWaits: { count: number; longestMs: number; opening: number };
   /** The same while the phase's streams all opened at once. */
   openingWaits: number;
   /** The 10 s windows of the phase in which a server's event loop was held over 50 ms, and the longest hold. */
@@ -353,6 +354,7 @@ export async function runPhase(
   const benchBefore = process.cpuUsage();
   const pressureBefore = pressureTotals();
   const waitsBefore = servers.reduce((sum, s) => sum + s.poolWaits.count, 0);
+  const openingBefore = servers.reduce((sum, s) => sum + s.poolWaits.opening, 0);
   const holdsBefore = servers.reduce((sum, s) => sum + s.loopHolds.windows, 0);
   // The longest of each is the phase's own, not the streams' opening burst's or an earlier phase's.
   for (const server of servers) server.loopHolds.longestMs = server.poolWaits.longestMs = 0;
@@ -414,6 +416,7 @@ export async function runPhase(
     poolWaits: {
       count: servers.reduce((sum, s) => sum + s.poolWaits.count, 0) - waitsBefore,
       longestMs: Math.max(...servers.map((s) => s.poolWaits.longestMs)),
+      opening: servers.reduce((sum, s) => sum + s.poolWaits.opening, 0) - openingBefore,
     },
     openingWaits,
     loopHolds: {
@@ -582,7 +585,7 @@ function report(
     `| server memory: ${REPS} signed in, no stream → ${REPS} streams open (MB) | | ${memory.before.toFixed(0)} → ${memory.after.toFixed(0)} | | | ${perStreamKb.toFixed(1)} KB a stream; ≤ 50 KB: ${perStreamKb <= 50 ? 'yes' : 'NO'} |`,
     `| server memory at its peak (MB) | ${solo.peakRssMb.toFixed(0)} | ${floor.peakRssMb.toFixed(0)} | | | |`,
     `| PostgreSQL connections of the server${INSTANCES > 1 ? 's' : ''} at their peak | ${solo.peakConnections} | ${floor.peakConnections} | | | pool ${POOL_SIZE}${INSTANCES > 1 ? ' each' : ''} |`,
-    `| waits over 50 ms for a pooled connection while working (the longest) | ${solo.poolWaits.count} | ${floor.poolWaits.count} (${floor.poolWaits.longestMs} ms) | | | none: ${floor.poolWaits.count === 0 ? 'yes' : 'NO'} |`,
+    `| waits over 50 ms for a pooled connection while working (the longest; of them, while a new connection opened) | ${solo.poolWaits.count} | ${floor.poolWaits.count} (${floor.poolWaits.longestMs} ms; ${floor.poolWaits.opening} opening) | | | none: ${floor.poolWaits.count === 0 ? 'yes' : 'NO'} |`,
     `| 10 s windows in which the server's event loop was held over 50 ms (the longest hold) | ${solo.loopHolds.windows} | ${floor.loopHolds.windows} (${floor.loopHolds.longestMs} ms) | | | |`,
     `| the same while all the phase's event streams open in one second (a reconnect after a restart) | ${solo.openingWaits} | ${floor.openingWaits} | | | |`,
     `| CPU, cores busy: server / PostgreSQL / this benchmark (the reps' browsers, mail server) / whole machine busy | ${cpuLine(solo)} | ${cpuLine(floor)} | | | |`,

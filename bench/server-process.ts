@@ -10,7 +10,7 @@ export type ServerProcess = {
   /** The server's resident memory now, in MB (from /proc). */
   rssMb: () => number;
   /** Waits over 50 ms for a pooled database connection the server reported so far (its log, every 10 s). */
-  poolWaits: { count: number; longestMs: number };
+  poolWaits: { count: number; longestMs: number; opening: number };
   /** The 10 s windows in which the server's event loop was held over 50 ms (its log), and the longest hold. */
   loopHolds: { windows: number; longestMs: number };
   /** With LOG_LEVEL=info: each request's time as the server measured it, by method and path (ids as :id). */
@@ -44,7 +44,7 @@ export async function startServerProcess(
     },
     process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
-  const poolWaits = { count: 0, longestMs: 0 };
+  const poolWaits = { count: 0, longestMs: 0, opening: 0 };
   const loopHolds = { windows: 0, longestMs: 0 };
   const serverTimes = new Map<string, number[]>();
   const slowRequests: SlowRequestReport[] = [];
@@ -85,11 +85,12 @@ export async function startServerProcess(
       if (line.includes('"The event loop was held')) {
         const { maxMs } = JSON.parse(line) as { maxMs: number };
         loopHolds.windows += 1;
-        loopHolds.longestMs = Math.max(loopHolds.longestMs, maxMs);
+        loopHolds.longestMs = Math.max(loopHolds.longestMs, Math.round(maxMs * 10) / 10);
       }
       if (!line.includes('for a database connection')) continue;
-      const reported = JSON.parse(line) as { count: number; longestMs: number };
+      const reported = JSON.parse(line) as { count: number; longestMs: number; opening?: number };
       poolWaits.count += reported.count;
+      poolWaits.opening += reported.opening ?? 0;
       poolWaits.longestMs = Math.max(poolWaits.longestMs, reported.longestMs);
     }
   });

@@ -213,10 +213,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   const prepareStatements = config.preparedStatements !== false;
   const pool = createPool(config.databaseUrl, config.poolSize, { prepareStatements });
-  const stopPoolWaits = trackPoolWaits(pool, ({ count, longestMs }) =>
+  const stopPoolWaits = trackPoolWaits(pool, ({ count, longestMs, opening }) =>
     app.log.warn(
-      { count, longestMs },
-      `${count} waits over ${POOL_WAIT_REPORTED_MS} ms for a database connection in the last 10 s (DATABASE_POOL_SIZE ${config.poolSize})`,
+      { count, longestMs, opening },
+      `${count} waits over ${POOL_WAIT_REPORTED_MS} ms for a database connection in the last 10 s (DATABASE_POOL_SIZE ${config.poolSize}; ${opening} of them while a new connection opened)`,
     ),
   );
   const stopLoopDelay = trackLoopDelay(({ maxMs, p99Ms, meanMs }) =>

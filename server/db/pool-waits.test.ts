@@ -28,11 +28,54 @@ describe('waits for a pooled connection', () => {
       (await waiting).release();
       await new Promise((r) => setTimeout(r, 80));
       expect(reports).toHaveLength(1);
-      expect(reports[0]!.count).toBe(1);
+      expect(reports[0]).toMatchObject({ count: 1, opening: 0 });
       expect(reports[0]!.longestMs).toBeGreaterThanOrEqual(140);
 
       // The pool's own queries (callback form) still work through it.
       expect((await pool.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+    } finally {
+      stop();
+      await pool.end();
+    }
+  });
+
+  it('tell a wait for a connection being opened from one for a connection held by other work', async () => {
+    // A backend slow to start: every new connection takes 120 ms before it is handed out.
+    class SlowToOpen extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super(config);
+        const connect = pg.Client.prototype.connect.bind(this) as (
+          callback: (err: Error | null) => void,
+        ) => void;
+        Object.assign(this, {
+          connect: (callback: (err: Error | null) => void) => setTimeout(() => connect(callback), 120),
+        });
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: database.appUrl,
+      max: 1,
+      Client: SlowToOpen as unknown as NonNullable<pg.PoolConfig['Client']>,
+    });
+    const reports: PoolWaitSummary[] = [];
+    const stop = trackPoolWaits(pool, (summary) => reports.push(summary), 30);
+    try {
+      // The first connection is opened: a wait, while a connection opened.
+      (await pool.connect()).release();
+      await new Promise((r) => setTimeout(r, 80));
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatchObject({ count: 1, opening: 1 });
+      expect(reports[0]!.longestMs).toBeGreaterThanOrEqual(110);
+
+      // It is kept and handed out at once; the next one asked waits for its release: a wait, none opening.
+      const held = await pool.connect();
+      const waiting = pool.connect();
+      await new Promise((r) => setTimeout(r, 150));
+      held.release();
+      (await waiting).release();
+      await new Promise((r) => setTimeout(r, 80));
+      expect(reports).toHaveLength(2);
+      expect(reports[1]).toMatchObject({ count: 1, opening: 0 });
     } finally {
       stop();
       await pool.end();
