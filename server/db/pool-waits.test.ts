@@ -9,6 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Holds the pool's only connection for 150 ms while another is asked for, then lets the report of that wait come. */
+async function waitBehindHeldConnection(pool: pg.Pool) {
+  const held = await pool.connect();
+  const waiting = pool.connect();
+  await sleep(150);
+  held.release();
+  (await waiting).release();
+  await sleep(80);
+}
+
 describe('waits for a pooled connection', () => {
   it('are counted when over 50 ms and reported with the longest; quick ones are not', async () => {
     const pool = new pg.Pool({ connectionString: database.appUrl, max: 1 });
@@ -21,12 +33,7 @@ describe('waits for a pooled connection', () => {
       expect(reports).toEqual([]);
 
       // The only connection held for 150 ms: the next one asked for waits that long.
-      const held = await pool.connect();
-      const waiting = pool.connect();
-      await new Promise((r) => setTimeout(r, 150));
-      held.release();
-      (await waiting).release();
-      await new Promise((r) => setTimeout(r, 80));
+      await waitBehindHeldConnection(pool);
       expect(reports).toHaveLength(1);
       expect(reports[0]).toMatchObject({ count: 1, opening: 0 });
       expect(reports[0]!.longestMs).toBeGreaterThanOrEqual(140);
@@ -68,12 +75,7 @@ describe('waits for a pooled connection', () => {
       expect(reports[0]!.longestMs).toBeGreaterThanOrEqual(110);
 
       // It is kept and handed out at once; the next one asked waits for its release: a wait, none opening.
-      const held = await pool.connect();
-      const waiting = pool.connect();
-      await new Promise((r) => setTimeout(r, 150));
-      held.release();
-      (await waiting).release();
-      await new Promise((r) => setTimeout(r, 80));
+      await waitBehindHeldConnection(pool);
       expect(reports).toHaveLength(2);
       expect(reports[1]).toMatchObject({ count: 1, opening: 0 });
     } finally {
