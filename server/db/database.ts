@@ -24,8 +24,9 @@ export const BULK_POOL_SIZE = IMPORT_PACE.savers;
 /**
  * The application's connection pool. Nothing can hold a connection for good: a request waits at most 10 s for one;
  * a statement runs at most 5 minutes; a transaction left idle (its code waiting on something else) is ended by the
- * server after 2 minutes, releasing its locks and its connection. `prepareStatements`: its connections prepare the
- * statements they repeat (decision 049).
+ * server after 2 minutes, releasing its locks and its connection. A connection once opened stays open (`min` is
+ * the pool's size; decision 057): a busy spell after a quiet one never waits for PostgreSQL to start backends.
+ * `prepareStatements`: its connections prepare the statements they repeat (decision 049).
  */
 export function createPool(
   connectionString: string,
@@ -33,12 +34,15 @@ export function createPool(
   {
     acquireTimeoutMs = POOL_ACQUIRE_TIMEOUT_MS,
     prepareStatements = false,
-  }: { acquireTimeoutMs?: number; prepareStatements?: boolean } = {},
+    idleTimeoutMs = 30_000,
+  }: { acquireTimeoutMs?: number; prepareStatements?: boolean; idleTimeoutMs?: number } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
-    idleTimeoutMillis: 30_000,
+    min: poolSize,
+    // Closes only a connection beyond `min`: none of this pool's (a test shortens it to see that).
+    idleTimeoutMillis: idleTimeoutMs,
     connectionTimeoutMillis: acquireTimeoutMs,
     statement_timeout: 5 * 60_000,
     idle_in_transaction_session_timeout: 2 * 60_000,
