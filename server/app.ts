@@ -7,7 +7,7 @@ import { createTelephony, type TelephonyConfig } from './telephony/create-teleph
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext, SalesforceApp } from './app-context.ts';
-import { BULK_POOL_SIZE, createPool, dbOnPool, withActor } from './db/database.ts';
+import { BULK_POOL_SIZE, createPool, dbOnPool, openEveryConnection, withActor } from './db/database.ts';
 import { createReportReads } from './db/report-reads.ts';
 import { POOL_WAIT_REPORTED_MS, trackPoolWaits } from './db/pool-waits.ts';
 import { createSmtpSender } from './mail/smtp-sender.ts';
@@ -213,6 +213,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
 
   const prepareStatements = config.preparedStatements !== false;
   const pool = createPool(config.databaseUrl, config.poolSize, { prepareStatements });
+  // Before the waits are watched: opening them is not a request waiting.
+  await openEveryConnection(pool, config.poolSize);
   const stopPoolWaits = trackPoolWaits(pool, ({ count, longestMs, opening }) =>
     app.log.warn(
       { count, longestMs, opening },

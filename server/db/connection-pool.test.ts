@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { createTestApp } from '../test/test-app.ts';
 import { createPool } from './database.ts';
 
 let database: TestDatabase;
@@ -34,6 +35,20 @@ describe('the connection pool', () => {
       expect(again).toEqual(opened);
     } finally {
       await pool.end();
+    }
+  });
+
+  it('is open to its size when the server is built, before any request asks (decision 057)', async () => {
+    const ctx = await createTestApp();
+    try {
+      const { pool } = ctx.app.ctx;
+      expect(pool.totalCount).toBe(pool.options.max);
+      // A burst of the pool's size is served by those connections: none opened on demand.
+      const burst = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+      expect(pool.totalCount).toBe(pool.options.max);
+      for (const client of burst) client.release();
+    } finally {
+      await ctx.close();
     }
   });
 });

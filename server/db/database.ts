@@ -53,6 +53,16 @@ export function createPool(
   return pool;
 }
 
+/**
+ * Opens the pool's `size` connections now, so the first busy spell waits for no backend to start (decision 057;
+ * with `min` they then stay open). A database not reachable yet is no error here: the pool opens connections on
+ * demand as before.
+ */
+export async function openEveryConnection(pool: pg.Pool, size: number): Promise<void> {
+  const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
+  for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+}
+
 export function createDb(connectionString: string, poolSize: number): Db {
   return dbOnPool(createPool(connectionString, poolSize));
 }
