@@ -55,6 +55,7 @@ import * as m0053 from './migrations/0053-fresh-statistics.ts';
 import * as m0054 from './migrations/0054-webhook-log-retention.ts';
 import * as m0055 from './migrations/0055-queue-counts-never-wait.ts';
 import * as m0056 from './migrations/0056-webhook-events-stored-once.ts';
+import * as m0057 from './migrations/0057-default-queue-with-the-account.ts';
 
 /** Forward-only migrations, in order. A new migration is a new file added to this list; none is ever edited. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -114,6 +115,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0054-webhook-log-retention': m0054,
   '0055-queue-counts-never-wait': m0055,
   '0056-webhook-events-stored-once': m0056,
+  '0057-default-queue-with-the-account': m0057,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -9,6 +9,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#domain/auth/credentia
 import { withActor, type Db } from '../../db/database.ts';
 import type { SystemMailer } from '../../mail/system-mail.ts';
 import { ensureProfile, findProfile } from '../profiles/public.ts';
+import { ensureDefaultQueue } from '../queues/public.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -30,8 +31,9 @@ export type AuthOptions = {
 
 /**
  * better-auth handles sign-up, sign-in, sessions (httpOnly cookies, stored in PostgreSQL) and password resets.
- * Our parts: argon2id hashing, snake_case tables, the profile created with each account (first account → admin),
- * and refusing sessions to denied or deactivated accounts (docs/decisions/004-authentication.md).
+ * Our parts: argon2id hashing, snake_case tables, the profile (first account → admin) and the default call queue
+ * created with each account, and refusing sessions to denied or deactivated accounts
+ * (docs/decisions/004-authentication.md).
  */
 export function createAuth(options: AuthOptions) {
   return betterAuth({
@@ -124,6 +126,10 @@ export function createAuth(options: AuthOptions) {
                 { id: user.id, email: user.email, ...splitFullName(user.name ?? '') },
                 options.adminEmail,
               ),
+            );
+            // The default call queue comes with the account, so listing queues only ever reads (decision 058).
+            await withActor(options.db, { kind: 'user', userId: user.id }, (trx) =>
+              ensureDefaultQueue(trx, user.id),
             );
           },
         },

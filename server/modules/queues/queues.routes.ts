@@ -63,7 +63,8 @@ export function registerQueueRoutes(app: FastifyInstance, ctx: AppContext): void
       const userId = viewerOf(request).userId;
       return asUser(userId, async (trx) => {
         const queues = await findQueues(trx, userId);
-        // The default queue is listed from the first visit, contacts or not.
+        // The default queue comes with the account (decision 058); one missing (its creation at sign-up failed) is
+        // made here, once, so it is listed from the first visit, contacts or not.
         if (queues.some((q) => q.queueId === DEFAULT_QUEUE_ID)) return { queues };
         await ensureDefaultQueue(trx, userId);
         return { queues: await findQueues(trx, userId) };
