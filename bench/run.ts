@@ -14,7 +14,7 @@ import { benchCampaignDrill } from './campaign-drill.bench.ts';
 import { benchSmsDrill } from './sms-drill.bench.ts';
 import { benchCallReports } from './call-reports.bench.ts';
 import { benchReports } from './reports.bench.ts';
-import { benchParallelDialing } from './parallel-dialing.bench.ts';
+import { benchParallelDialing, parallelSetup } from './parallel-dialing.bench.ts';
 import { benchIncomingCalls } from './incoming-calls.bench.ts';
 import { benchRecordings } from './recordings.bench.ts';
 import { benchSessionCheck, type BenchResult } from './session-check.bench.ts';
@@ -40,6 +40,10 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'call-reports': benchCallReports,
   reports: benchReports,
   'parallel-dialing': benchParallelDialing,
+  'parallel-dialing-next-day': (ownerUrl) => {
+    parallelSetup.nextDay = true;
+    return benchParallelDialing(ownerUrl);
+  },
   'incoming-calls': benchIncomingCalls,
   recordings: benchRecordings,
   'api-keys': benchApiKeys,
