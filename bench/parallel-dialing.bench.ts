@@ -253,9 +253,9 @@ async function runMode(ownerUrl: string, mode: 'power' | 'parallel'): Promise<Mo
        from calls where user_id = any($1::uuid[]) and started_at >= $2 group by user_id`,
       [users, since],
     );
-    const connects = rows.reduce((n, r) => n + r.connects, 0);
-    const talk = rows.reduce((n, r) => n + r.talk, 0);
     const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0);
+    const connects = sum((r) => r.connects);
+    const talk = sum((r) => r.talk);
     const twice = await owner.query<{ n: number }>(
       `select count(*)::int as n from (select contact_id from calls
          where user_id = any($1::uuid[]) and coalesce(line_state, 'ended') not in ('released')
