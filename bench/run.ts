@@ -23,6 +23,26 @@ import { benchWebhookFanout, fanoutSetup } from './webhook-fanout.bench.ts';
 import { benchSalesFloor } from './sales-floor.bench.ts';
 import { benchFloorKnee } from './floor-knee.bench.ts';
 import { floorSetup } from './sales-floor.bench.ts';
+import { calibrate, calibrationLine } from './machine-calibration.ts';
+
+/**
+ * A variant sets its flag for its own run only, then puts back what it was: `parallel-dialing` named after
+ * `parallel-dialing-next-day` in the same command measures the first day again, `floor-knee` after
+ * `floor-knee-jobs-apart` runs the jobs in the server (unless the environment asked for them apart).
+ */
+async function onlyThisRun<K extends string>(
+  setup: Record<K, boolean>,
+  flag: K,
+  run: () => Promise<BenchResult>,
+): Promise<BenchResult> {
+  const was = setup[flag];
+  setup[flag] = true;
+  try {
+    return await run();
+  } finally {
+    setup[flag] = was;
+  }
+}
 
 const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   session: benchSessionCheck,
@@ -40,29 +60,17 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
   'call-reports': benchCallReports,
   reports: benchReports,
   'parallel-dialing': benchParallelDialing,
-  'parallel-dialing-next-day': async (ownerUrl) => {
-    // Only this run: `parallel-dialing` named after it in the same command measures the first day again.
-    parallelSetup.nextDay = true;
-    try {
-      return await benchParallelDialing(ownerUrl);
-    } finally {
-      parallelSetup.nextDay = false;
-    }
-  },
+  'parallel-dialing-next-day': (ownerUrl) =>
+    onlyThisRun(parallelSetup, 'nextDay', () => benchParallelDialing(ownerUrl)),
   'incoming-calls': benchIncomingCalls,
   recordings: benchRecordings,
   'api-keys': benchApiKeys,
   'webhook-fanout': benchWebhookFanout,
-  'webhook-fanout-jobs-apart': (ownerUrl) => {
-    fanoutSetup.jobsApart = true;
-    return benchWebhookFanout(ownerUrl);
-  },
+  'webhook-fanout-jobs-apart': (ownerUrl) =>
+    onlyThisRun(fanoutSetup, 'jobsApart', () => benchWebhookFanout(ownerUrl)),
   floor: benchSalesFloor,
   'floor-knee': benchFloorKnee,
-  'floor-knee-jobs-apart': (ownerUrl) => {
-    floorSetup.jobsApart = true;
-    return benchFloorKnee(ownerUrl);
-  },
+  'floor-knee-jobs-apart': (ownerUrl) => onlyThisRun(floorSetup, 'jobsApart', () => benchFloorKnee(ownerUrl)),
 };
 
 /**
@@ -73,15 +81,21 @@ async function main(): Promise<void> {
   const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES);
   const postgres = await startTestPostgres(`callcrm_bench_${process.pid}`);
   const results: BenchResult[] = [];
+  const speeds: string[] = [];
+  const calibrationDatabase = `callcrm_bench_calibration_${process.pid}`;
   try {
+    await adminQuery(postgres.adminUrl, `create database ${calibrationDatabase}`);
+    const calibrationUrl = withDatabase(postgres.adminUrl, calibrationDatabase);
     for (const name of chosen) {
       const bench = BENCHES[name];
       if (!bench) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
       const database = `callcrm_bench_${name.replace(/\W/g, '_')}_${process.pid}`;
       await adminQuery(postgres.adminUrl, `create database ${database} template ${postgres.template}`);
       try {
+        const before = await calibrate(calibrationUrl);
         console.error(`running ${name}...`);
         results.push(await bench(withDatabase(postgres.adminUrl, database)));
+        speeds.push(calibrationLine(before, await calibrate(calibrationUrl)));
       } finally {
         await adminQuery(postgres.adminUrl, `drop database if exists ${database} with (force)`);
       }
@@ -98,6 +112,8 @@ async function main(): Promise<void> {
       `## ${r.name}`,
       '',
       `Run: ${new Date().toISOString()} · machine: ${machine}`,
+      '',
+      `${speeds[i]!.charAt(0).toUpperCase()}${speeds[i]!.slice(1)}.`,
       '',
       `Data: ${r.dataSize}`,
       '',
