@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { sample, summarise } from './stats.ts';
 
 /**
  * How fast this machine is at the moment a benchmark runs, on a fixed workload that never changes with the code
@@ -36,13 +37,7 @@ function timeInThread(): Promise<number> {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
-}
+const median = (values: number[]) => summarise(values).p50;
 
 export async function calibrate(databaseUrl: string): Promise<Calibration> {
   const oneCore: number[] = [];
@@ -55,13 +50,9 @@ export async function calibrate(databaseUrl: string): Promise<Calibration> {
   await client.connect();
   try {
     await client.query('create table if not exists calibration (n integer)');
-    const commits: number[] = [];
-    for (let i = 0; i < 200; i++)
-      commits.push(await timed(() => client.query('insert into calibration values ($1)', [i])));
+    const commits = await sample(() => client.query('insert into calibration values (1)'), 200, 0);
     await client.query('drop table calibration');
-    const scans: number[] = [];
-    for (let i = 0; i < 3; i++)
-      scans.push(await timed(() => client.query('select sum(n) from generate_series(1, 3000000) n')));
+    const scans = await sample(() => client.query('select sum(n) from generate_series(1, 3000000) n'), 3, 0);
     return {
       oneCoreMs: median(oneCore),
       bothCoresMs: median(bothCores),
@@ -73,13 +64,13 @@ export async function calibrate(databaseUrl: string): Promise<Calibration> {
   }
 }
 
-/** "one core 212 / 230 ms, both at once 240 / 260 ms, …": the figures before the run and after it, side by side. */
+/** "Machine speed before / after the run …: one core 212 / 230 ms, …": the figures before and after, as a sentence. */
 export function calibrationLine(before: Calibration, after: Calibration): string {
   const pair = (key: keyof Calibration, digits: number) =>
     `${before[key].toFixed(digits)} / ${after[key].toFixed(digits)} ms`;
   return (
-    `machine speed before / after the run (a fixed workload, lower is faster; decision 060): ` +
+    `Machine speed before / after the run (a fixed workload, lower is faster; decision 060): ` +
     `one core ${pair('oneCoreMs', 0)}, both cores at once ${pair('bothCoresMs', 0)}, ` +
-    `a committed insert ${pair('commitMs', 2)}, a 3,000,000-row scan ${pair('scanMs', 0)}`
+    `a committed insert ${pair('commitMs', 2)}, a 3,000,000-row scan ${pair('scanMs', 0)}.`
   );
 }

@@ -80,8 +80,7 @@ const BENCHES: Record<string, (ownerUrl: string) => Promise<BenchResult>> = {
 async function main(): Promise<void> {
   const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES);
   const postgres = await startTestPostgres(`callcrm_bench_${process.pid}`);
-  const results: BenchResult[] = [];
-  const speeds: string[] = [];
+  const results: { result: BenchResult; speed: string }[] = [];
   const calibrationDatabase = `callcrm_bench_calibration_${process.pid}`;
   try {
     await adminQuery(postgres.adminUrl, `create database ${calibrationDatabase}`);
@@ -94,26 +93,28 @@ async function main(): Promise<void> {
       try {
         const before = await calibrate(calibrationUrl);
         console.error(`running ${name}...`);
-        results.push(await bench(withDatabase(postgres.adminUrl, database)));
-        speeds.push(calibrationLine(before, await calibrate(calibrationUrl)));
+        const result = await bench(withDatabase(postgres.adminUrl, database));
+        results.push({ result, speed: calibrationLine(before, await calibrate(calibrationUrl)) });
       } finally {
         await adminQuery(postgres.adminUrl, `drop database if exists ${database} with (force)`);
       }
     }
   } finally {
+    // A PostgreSQL of your own (TEST_DATABASE_URL) keeps no calibration database behind.
+    await adminQuery(postgres.adminUrl, `drop database if exists ${calibrationDatabase} with (force)`);
     await postgres.stop();
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const machine = `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
   const file = new URL('./RESULTS.md', import.meta.url);
   const sections = readSections(existsSync(file) ? readFileSync(file, 'utf8') : '');
-  for (const [i, r] of results.entries()) {
+  for (const [i, { result: r, speed }] of results.entries()) {
     sections.set(chosen[i]!, [
       `## ${r.name}`,
       '',
       `Run: ${new Date().toISOString()} · machine: ${machine}`,
       '',
-      `${speeds[i]!.charAt(0).toUpperCase()}${speeds[i]!.slice(1)}.`,
+      speed,
       '',
       `Data: ${r.dataSize}`,
       '',
