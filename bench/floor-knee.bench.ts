@@ -2,6 +2,7 @@ import pg from 'pg';
 import { signUpBenchUser } from './bench-server.ts';
 import { backgroundSummary, prepareBackground, startBackground } from './floor-background.ts';
 import {
+  BACKGROUND,
   cpuLine,
   makeReps,
   answeringServers,
@@ -114,21 +115,20 @@ function judge(reps: number, phase: Phase): Step & { holds: boolean; broke: stri
 export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
   const servers: ServerProcess[] = [];
   const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
-  const background = await prepareBackground();
+  const background = BACKGROUND ? await prepareBackground() : null;
   const steps: ReturnType<typeof judge>[] = [];
   try {
-    await startFloorServers(servers, ownerUrl, background.env);
+    await startFloorServers(servers, ownerUrl, background?.env);
     await signUpBenchUser(servers[0]!.base, 'floor-admin@example.com', '10.255.0.1');
     const reps: Rep[] = [];
     for (const [round, n] of STEPS.entries()) {
       reps.push(...(await makeReps(answeringServers(servers), owner, reps.length, n, CONTACTS_PER_REP)));
-      const accounts = await background.accounts(servers[0]!.base, owner, round);
-      const step = judge(
-        n,
-        await runPhase(servers, owner, reps, MINUTES * 60, () =>
-          startBackground(servers[0]!.base, accounts, background.csv, owner),
-        ),
-      );
+      const accounts = await background?.accounts(servers[0]!.base, owner, round);
+      const beside =
+        background && accounts
+          ? () => startBackground(servers[0]!.base, accounts, background.csv, owner)
+          : undefined;
+      const step = judge(n, await runPhase(servers, owner, reps, MINUTES * 60, beside));
       steps.push(step);
       console.error(`p95 per minute of the phase, ${n} reps:\n${p95ByMinute(step.phase)}`);
       console.error(
@@ -143,7 +143,7 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
   } finally {
     await owner.end();
     await Promise.all(servers.map((s) => s.stop()));
-    await background.close();
+    await background?.close();
   }
   const held = steps.filter((s) => s.holds).at(-1);
   const broken = steps.find((s) => !s.holds);
@@ -156,7 +156,7 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
   );
   return {
     name: `Sales floor: the knee on one server${floorSetup.jobsApart ? ', background jobs in a process of their own' : ''}`,
-    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue; ${serversSummary()}), each running ${MINUTES} min of the sales-floor flow (its list and report readers each from a moment of their own within their first 10 s) at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; beside each step: ${backgroundSummary()}, started anew. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened; of the first, while a new connection opened).`,
+    dataSize: `steps of ${STEPS.join(', ')} reps, each step adding reps to the last (a quarter in Parallel mode, ${CONTACTS_PER_REP.toLocaleString()} contacts each in their own queue; ${serversSummary()}), each running ${MINUTES} min of the sales-floor flow (its list and report readers each from a moment of their own within their first 10 s) at ${SCALE === 1 ? 'real pace (time scale 1: a call every 60–120 s)' : `time scale ${SCALE} (a call every ${(60 * SCALE).toFixed(0)}–${(120 * SCALE).toFixed(0)} s: the load of ${(1 / SCALE).toFixed(0)} times as many reps)`}; ${BACKGROUND ? `beside each step: ${backgroundSummary()}, started anew` : 'nothing beside them (BENCH_BACKGROUND=0)'}. Stops at the first step that breaks a target. Pool waits: while working (while all streams opened; of the first, while a new connection opened).`,
     header:
       '| reps | slowest rep endpoint p95 / p99 (ms) | slowest rep endpoint p95 in minute 1 / 2 / … of the phase (ms) | errors | event delay p95 (ms) | pool waits > 50 ms | event loop held > 50 ms: 10 s windows (longest) | CPU cores: server / PostgreSQL / benchmark / machine busy | stalled on CPU / I/O / memory | peak server RSS (MB) | peak connections | calls placed | PostgreSQL: backends active, their waits, commits, WAL | a process that only sleeps 10 ms at a time: how late it woke | targets hold |',
     rows,

@@ -49,7 +49,7 @@ export const floorSetup = { jobsApart: process.env.BENCH_JOBS_INSTANCE === '1' }
 /** BENCH_SERVER_LOG=info has the servers log each request, and prints their own timing beside the reps'. */
 const SERVER_LOG = process.env.BENCH_SERVER_LOG ?? 'warn';
 /** BENCH_BACKGROUND=0 leaves out the campaigns and the import that run beside the reps. */
-const BACKGROUND = process.env.BENCH_BACKGROUND !== '0';
+export const BACKGROUND = process.env.BENCH_BACKGROUND !== '0';
 const REPORT_READERS = 5;
 const REPORT_EVERY_MS = 10_000;
 const FINISHED = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
