@@ -137,6 +137,11 @@ export async function benchFloorKnee(ownerUrl: string): Promise<BenchResult> {
       console.error(
         `PostgreSQL backends by statement, ${n} reps:\n${postgresStatements(step.phase.postgres)}`,
       );
+      const imported = step.phase.beside?.import;
+      if (imported)
+        console.error(
+          `the import beside ${n} reps: ${imported.finished ? 'done in' : 'still running after'} ${imported.seconds.toFixed(0)} s, ${imported.created.toLocaleString()} contacts ${imported.finished ? 'created' : 'saved so far'}`,
+        );
       console.error(`floor knee: ${n} reps ${step.holds ? 'hold' : `break: ${step.broke.join('; ')}`}`);
       if (!step.holds) break;
     }

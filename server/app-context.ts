@@ -64,4 +64,9 @@ export type AppContext = {
   files: FileStore;
   /** Signs URLs that work without a session until they expire (a recorded greeting a provider fetches). */
   urlSigningKey: string;
+  /**
+   * How long, in µs since boot, some task on this machine has waited for a CPU (/proc/pressure/cpu), or null where
+   * the kernel does not say: what an import steps back for (decision 062).
+   */
+  readCpuStalledMicros: () => Promise<number | null>;
 };

@@ -18,6 +18,7 @@ import { watchChangeNotices } from './realtime/change-feed.ts';
 import { createBrowserPresence } from './realtime/browser-presence.ts';
 import { createInstanceConnection } from './instance/instance-connection.ts';
 import { trackLoopDelay } from './process/event-loop-delay.ts';
+import { readCpuStalledMicros } from './process/cpu-pressure.ts';
 import { traceSlowRequests, type SlowRequestReport } from './process/slow-request-trace.ts';
 import { startJanitor } from './instance/janitor.ts';
 import { watchBackgroundJobsRunSomewhere } from './instance/background-jobs-watch.ts';
@@ -170,6 +171,8 @@ export type AppConfig = {
   /** The instance's caller ID (E.164); on the simulator one exists out of the box (decision 000). */
   defaultCallerId?: string | null;
   clock?: () => Date;
+  /** How long some task on this machine has waited for a CPU, µs (decision 062); /proc/pressure/cpu by default. */
+  readCpuStalledMicros?: () => Promise<number | null>;
   /** How often the job queue looks for jobs that became due (new jobs are announced at once). */
   jobPollIntervalMs?: number;
   /** False: this instance queues jobs but never runs them; others on the database do (BACKGROUND_JOBS=off). */
@@ -326,6 +329,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     providerTimeoutMs: config.telephony?.timeoutMs ?? 10_000,
     files,
     urlSigningKey: createHmac('sha256', config.sessionSecret).update('signed-urls').digest('base64url'),
+    readCpuStalledMicros: config.readCpuStalledMicros ?? readCpuStalledMicros,
   };
 
   await app.register(fastifyCookie);

@@ -55,6 +55,11 @@ export async function createTestApp(
     replicaDatabaseUrl?: string;
     /** False: the instance queues background jobs but runs none (BACKGROUND_JOBS=off). */
     runJobs?: boolean;
+    /**
+     * How long some task waited for a CPU, µs (decision 062). None by default: the test files share the machine's
+     * cores, so the real reading would make an import's pace depend on what else runs.
+     */
+    readCpuStalledMicros?: () => Promise<number | null>;
   } = {},
 ): Promise<TestContext> {
   const db = options.database ?? (await createTestDatabase());
@@ -92,6 +97,7 @@ export async function createTestApp(
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDist: options.webDist ?? null,
     clock: clock.now,
+    readCpuStalledMicros: options.readCpuStalledMicros ?? (() => Promise.resolve(null)),
     jobPollIntervalMs: 50,
     filesDir,
     ...(options.filesS3 && { filesS3: options.filesS3 }),

@@ -20,17 +20,19 @@ const ROWS = 30_000;
 
 async function importRows(
   first: number,
-): Promise<{ created: number; restMs: number; events: ImportEvent[] }> {
+  rowCount = ROWS,
+  on: { ctx: TestContext; owner: Session } = { ctx, owner },
+): Promise<{ created: number; restMs: number; cpuStalledRests: number; events: ImportEvent[] }> {
   async function* rows() {
-    for (let i = first; i < first + ROWS; i++)
+    for (let i = first; i < first + rowCount; i++)
       yield { row: i - first + 1, cells: [`Ann${i}`, 'Able', `ann-${i}@example.com`] };
   }
   const phases: Record<string, number> = {};
   const events: ImportEvent[] = [];
   const report = await runImport(
-    ctx.app.ctx,
+    on.ctx.app.ctx,
     {
-      userId: owner.userId,
+      userId: on.owner.userId,
       fileName: 'rows.csv',
       format: 'csv',
       rows: rows(),
@@ -42,7 +44,12 @@ async function importRows(
     (event) => events.push(event),
     (logged) => Object.assign(phases, logged),
   );
-  return { created: report.created, restMs: phases.restMs ?? 0, events };
+  return {
+    created: report.created,
+    restMs: phases.restMs ?? 0,
+    cpuStalledRests: phases.cpuStalledRests ?? 0,
+    events,
+  };
 }
 
 describe('an import beside people at work', () => {
@@ -55,6 +62,38 @@ describe('an import beside people at work', () => {
       const beside = await importRows(ROWS);
       expect(beside.created).toBe(ROWS);
       expect(beside.restMs).toBeGreaterThan(0);
+    } finally {
+      someoneElse.release();
+    }
+  });
+
+  it('rests longer while the machine keeps tasks waiting for a CPU, as when people wait for a connection', async () => {
+    // A machine on which some task waits for a CPU half of the time (the kernel's reading grows 0.5 µs a µs).
+    const crowded = await createTestApp({
+      readCpuStalledMicros: () => Promise.resolve(Math.round(performance.now() * 500)),
+    });
+    try {
+      const crowdedOwner = await createAccount(crowded, 'user');
+      const on = { ctx: crowded, owner: crowdedOwner };
+      const rows = 3 * IMPORT_BATCH_ROWS;
+      // Alone on the crowded machine it does not step back: its own work is what crowds it.
+      expect(await importRows(0, rows, on)).toMatchObject({ created: rows, restMs: 0, cpuStalledRests: 0 });
+
+      const someoneElse = await crowded.app.ctx.pool.connect();
+      try {
+        const beside = await importRows(rows, rows, on);
+        expect(beside.created).toBe(rows);
+        expect(beside.cpuStalledRests).toBeGreaterThan(0);
+      } finally {
+        someoneElse.release();
+      }
+    } finally {
+      await crowded.close();
+    }
+    // Where the kernel says nothing (this suite's default), nobody is counted as waiting for a CPU.
+    const someoneElse = await ctx.app.ctx.pool.connect();
+    try {
+      expect(await importRows(0, IMPORT_BATCH_ROWS)).toMatchObject({ cpuStalledRests: 0 });
     } finally {
       someoneElse.release();
     }

@@ -15,12 +15,13 @@ import {
   type ImportReport,
   type SkippedRow,
 } from '#domain/contacts/contact-import.ts';
-import { FIRST_PACE, importPace, type Pace } from '#domain/contacts/import-pace.ts';
+import { FIRST_PACE, importPace, peopleWaited, type Pace } from '#domain/contacts/import-pace.ts';
 import type pg from 'pg';
 import { withActor } from '../../db/database.ts';
 import { refreshContactStatistics, STATISTICS_REFRESH_ROWS } from '../../db/statistics.ts';
 import { watchOthersBusy } from './others-busy.ts';
 import { watchLoopDelay } from '../../process/event-loop-delay.ts';
+import { watchCpuPressure } from '../../process/cpu-pressure.ts';
 import type { AppContext } from '../../app-context.ts';
 import { ImportFileError, type FileRow, type UnreadableRow } from './readers/file-rows.ts';
 import { createBatchSaver } from './batch-saver.ts';
@@ -60,7 +61,10 @@ const PROGRESS_EVERY = 10_000;
  */
 const READ_SLICE_MS = 5;
 
-type ImportContext = Pick<AppContext, 'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId'>;
+type ImportContext = Pick<
+  AppContext,
+  'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId' | 'readCpuStalledMicros'
+>;
 
 /**
  * Imports a file's rows as the user's contacts, set-based and pipelined so a million rows fit in about a minute:
@@ -129,12 +133,15 @@ export async function runImport(
   let pace: Pace = FIRST_PACE;
   // Watched from the first batch on: the import's own set-up above used the requests' pool.
   const othersBusy = watchOthersBusy(ctx.pool, ctx.db);
-  // After a piece of work that took `ms`: people at work on the same database, so step back (decisions 041, 043).
+  const cpu = watchCpuPressure(ctx.readCpuStalledMicros);
+  // After a piece of work that took `ms`: people at work on the same database, so step back (decisions 041, 043,
+  // 062).
   const stepBack = async (ms: number) => {
-    const seen = othersBusy.seen();
-    pace = importPace(pace, { batchMs: ms, ...seen });
+    const seen = { batchMs: ms, ...othersBusy.seen(), cpuStalled: await cpu.seen() };
+    pace = importPace(pace, seen);
     timings.restMs = (timings.restMs ?? 0) + pace.restMs;
     if (seen.waited) timings.waitedRests = (timings.waitedRests ?? 0) + 1;
+    else if (peopleWaited(seen)) timings.cpuStalledRests = (timings.cpuStalledRests ?? 0) + 1;
     if (pace.restMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.restMs));
   };
   // A holder, not a variable: the savers' callbacks set it, which narrowing cannot see.

@@ -29,7 +29,7 @@ export const HUBSPOT_IMPORT_TASK = 'hubspot-import';
 
 type Ctx = Pick<
   AppContext,
-  'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId' | 'secretBox' | 'hubspotApiUrl'
+  'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId' | 'secretBox' | 'hubspotApiUrl' | 'readCpuStalledMicros'
 >;
 
 /**

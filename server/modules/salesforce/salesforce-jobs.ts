@@ -29,7 +29,10 @@ import {
 export const SALESFORCE_LOG_CALL_TASK = 'salesforce-log-call';
 export const SALESFORCE_IMPORT_TASK = 'salesforce-import';
 
-type Ctx = Pick<AppContext, 'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId' | 'secretBox' | 'salesforce'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'pool' | 'bulkPool' | 'clock' | 'instanceId' | 'secretBox' | 'salesforce' | 'readCpuStalledMicros'
+>;
 type Connection = NonNullable<Awaited<ReturnType<typeof findSalesforceConnection>>>;
 
 const asUser = <T>(ctx: Ctx, userId: string, work: Parameters<typeof withActor<T>>[2]) =>
